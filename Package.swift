@@ -1,0 +1,37 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Settings applied to every target.
+let swiftSettings: [SwiftSetting] = [
+    // Nonisolated async helpers stay on the caller's executor: no hidden hops off the pool.
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    // A conformance declared in isolated code is isolated too, instead of an error.
+    .enableUpcomingFeature("InferIsolatedConformances"),
+    // Existential types are spelled `any P`, so their cost is visible.
+    .enableUpcomingFeature("ExistentialAny"),
+    // A file sees only the modules it imports itself.
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "AsyncDisplay",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "AsyncDisplayExecutors", targets: ["AsyncDisplayExecutors"]),
+        .executable(name: "asyncdisplay-bench", targets: ["AsyncDisplayBenchmarks"]),
+    ],
+    targets: [
+        .target(name: "AsyncDisplayExecutors", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "AsyncDisplayBenchmarks",
+            dependencies: ["AsyncDisplayExecutors"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AsyncDisplayExecutorsTests",
+            dependencies: ["AsyncDisplayExecutors"],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
