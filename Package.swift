@@ -21,7 +21,8 @@ let package = Package(
         .executable(name: "asyncdisplay-bench", targets: ["AsyncDisplayBenchmarks"]),
     ],
     targets: [
-        .target(name: "AsyncDisplayExecutors", swiftSettings: swiftSettings),
+        .target(name: "CAsyncDisplaySpin"),
+        .target(name: "AsyncDisplayExecutors", dependencies: ["CAsyncDisplaySpin"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "AsyncDisplayBenchmarks",
             dependencies: ["AsyncDisplayExecutors"],

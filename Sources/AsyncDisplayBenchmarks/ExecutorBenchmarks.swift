@@ -13,8 +13,9 @@ func executorBenchmarks() -> [Benchmark] {
     [
         Benchmark(name: "executors.ping.pool", unit: .nanoseconds) {
             let pool = try ExecutorPool(name: "bench.ping", count: 2)
-            defer { Task { await pool.shutdown() } }
-            return await pingPong(pool.executors[0], pool.executors[1], calls: 50_000)
+            let result = await pingPong(pool.executors[0], pool.executors[1], calls: 50_000)
+            await pool.shutdown()
+            return result
         },
         Benchmark(name: "executors.ping.dispatch", unit: .nanoseconds) {
             await pingPong(
@@ -114,7 +115,7 @@ private func pingPong(_ first: (any SerialExecutor)?, _ second: (any SerialExecu
     return await nanosecondsPer(calls) { await caller.ping(callee, times: calls) }
 }
 
-/// Runs `count` jobs that each block for 2 ms through `submit`, and returns the peak number of
+/// Runs `count` jobs that each block for 20 ms through `submit`, and returns the peak number of
 /// threads in the process seen while they ran.
 private func runBlockingJobs(
     _ count: Int,
@@ -124,7 +125,7 @@ private func runBlockingJobs(
     let box = CounterBox()
     for _ in 0..<count {
         submit {
-            usleep(2_000)
+            usleep(20_000)
             box.finished.add(1, ordering: .releasing)
         }
     }

@@ -24,6 +24,6 @@ public final class PoolTaskExecutor: TaskExecutor, Sendable {
         let index = leastLoadedIndex(
             count: executors.count, from: position.nextIndex(modulo: executors.count)
         ) { executors[$0].statistics.queueDepth }
-        executors[index].enqueue(job, asPartOf: asUnownedTaskExecutor())
+        executors[index].enqueue(job, asPartOf: self)
     }
 }

@@ -36,8 +36,8 @@ public final class ThreadExecutor: SerialExecutor, ExecutorStatisticsReporting, 
     let isParked = Atomic<Bool>(false)
     /// Set once by `shutdown()`, under `mutex`, after `exitWaiter` is stored.
     let isShuttingDown = Atomic<Bool>(false)
-    let jobsEnqueued = Atomic<Int>(0)
-    let jobsRun = Atomic<Int>(0)  // written by the executor's thread only
+    /// Padded: the thread stores it after every job, while producers work on the fields nearby.
+    let jobsRun = PaddedAtomicInt(0)  // written by the executor's thread only
     let maximumQueueLength = Atomic<Int>(0)  // written by the executor's thread only
 
     let mutex = RawMutex()
@@ -103,8 +103,8 @@ public final class ThreadExecutor: SerialExecutor, ExecutorStatisticsReporting, 
     }
 
     /// Runs a task job on this executor's thread under a task executor's identity.
-    func enqueue(_ job: consuming ExecutorJob, asPartOf taskExecutor: UnownedTaskExecutor) {
-        append(.taskJob(UnownedJob(job), taskExecutor))
+    func enqueue(_ job: consuming ExecutorJob, asPartOf taskExecutor: PoolTaskExecutor) {
+        append(.taskJob(UnownedJob(job), .passUnretained(taskExecutor)))
     }
 
     // MARK: Isolation
@@ -122,8 +122,8 @@ public final class ThreadExecutor: SerialExecutor, ExecutorStatisticsReporting, 
     // MARK: Statistics
 
     public var statistics: ExecutorStatistics {
-        let run = jobsRun.load(ordering: .acquiring)
-        let enqueued = jobsEnqueued.load(ordering: .acquiring)
+        let run = jobsRun.atomic.pointee.load(ordering: .acquiring)
+        let enqueued = queue.pushedCount
         return ExecutorStatistics(
             jobsEnqueued: enqueued,
             jobsRun: run,

@@ -17,6 +17,44 @@ struct ThreadExecutorTests {
         await executor.shutdown()
     }
 
+    @Test("Order holds when a burst overflows the ring of queue slots")
+    func overflowKeepsOrder() async {
+        let executor = ThreadExecutor(name: uniqueName("burst"))
+        let gate = Gate()
+        await block(executor, on: gate)
+        let seen = Recorder<Int>()
+        let count = 3 * WorkQueue.capacity + 17
+        for index in 0..<count { executor.execute { seen.append(index) } }
+        gate.open()
+        for index in count..<(count + 100) { executor.execute { seen.append(index) } }
+        await drain(executor)
+        #expect(seen.all == Array(0..<(count + 100)))
+        await executor.shutdown()
+    }
+
+    @Test("Jobs from many producers all run, each producer's in its own order")
+    func manyProducers() async {
+        let executor = ThreadExecutor(name: uniqueName("producers"))
+        let seen = Recorder<(producer: Int, index: Int)>()
+        let producers = 4
+        let perProducer = 5_000
+        await withTaskGroup(of: Void.self) { group in
+            for producer in 0..<producers {
+                group.addTask {
+                    for index in 0..<perProducer { executor.execute { seen.append((producer, index)) } }
+                }
+            }
+        }
+        await drain(executor)
+        let all = seen.all
+        #expect(all.count == producers * perProducer)
+        for producer in 0..<producers {
+            #expect(all.filter { $0.producer == producer }.map(\.index) == Array(0..<perProducer))
+        }
+        #expect(executor.statistics.jobsEnqueued == producers * perProducer + 1)
+        await executor.shutdown()
+    }
+
     @Test("An actor on a thread executor runs its methods there")
     func actorRunsOnExecutor() async {
         let executor = ThreadExecutor(name: uniqueName("actor"))
@@ -149,5 +187,13 @@ struct ThreadExecutorTests {
         for _ in 0..<200 { _ = await counter.increment() }
         #expect(await counter.value == 200)
         await executor.shutdown()
+    }
+}
+
+@Suite("Work queue")
+struct WorkQueueTests {
+    @Test("A queue cell holds its sequence and its item in 32 bytes")
+    func cellSize() {
+        #expect(MemoryLayout<WorkItem?>.size <= 24)
     }
 }
