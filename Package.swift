@@ -17,20 +17,37 @@ let package = Package(
     name: "AsyncDisplay",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
+        .library(name: "AsyncDisplay", targets: ["AsyncDisplay"]),
         .library(name: "AsyncDisplayExecutors", targets: ["AsyncDisplayExecutors"]),
+        .library(name: "AsyncDisplayCanvas", targets: ["AsyncDisplayCanvas"]),
+        .library(name: "AsyncDisplayTesting", targets: ["AsyncDisplayTesting"]),
         .executable(name: "asyncdisplay-bench", targets: ["AsyncDisplayBenchmarks"]),
     ],
     targets: [
         .target(name: "CAsyncDisplaySpin"),
         .target(name: "AsyncDisplayExecutors", dependencies: ["CAsyncDisplaySpin"], swiftSettings: swiftSettings),
+        .target(name: "AsyncDisplayCanvas", swiftSettings: swiftSettings),
+        .target(
+            name: "AsyncDisplay",
+            dependencies: ["AsyncDisplayExecutors", "AsyncDisplayCanvas"],
+            swiftSettings: swiftSettings
+        ),
+        .target(name: "AsyncDisplayTesting", dependencies: ["AsyncDisplay"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "AsyncDisplayBenchmarks",
-            dependencies: ["AsyncDisplayExecutors"],
+            dependencies: ["AsyncDisplay"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AsyncDisplayExecutorsTests",
             dependencies: ["AsyncDisplayExecutors"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AsyncDisplayCanvasTests", dependencies: ["AsyncDisplayCanvas"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "AsyncDisplayTests",
+            dependencies: ["AsyncDisplay", "AsyncDisplayTesting"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -1,0 +1,2 @@
+@_exported import AsyncDisplayCanvas
+@_exported import AsyncDisplayExecutors

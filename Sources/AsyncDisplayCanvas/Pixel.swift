@@ -1,0 +1,66 @@
+/// One premultiplied RGBA8 pixel: each colour component is already multiplied by alpha, so
+/// none exceeds `alpha`.
+public struct Pixel: Sendable, Hashable, CustomStringConvertible {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    public var alpha: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    public static let clear = Pixel(red: 0, green: 0, blue: 0, alpha: 0)
+    public static let white = Pixel(red: 255, green: 255, blue: 255, alpha: 255)
+
+    /// The pixel as stored in memory: bytes R, G, B, A, read as a little-endian 32-bit word.
+    @inline(__always)
+    public init(packed: UInt32) {
+        red = UInt8(truncatingIfNeeded: packed)
+        green = UInt8(truncatingIfNeeded: packed >> 8)
+        blue = UInt8(truncatingIfNeeded: packed >> 16)
+        alpha = UInt8(truncatingIfNeeded: packed >> 24)
+    }
+
+    /// The stored form (see `init(packed:)`).
+    @inline(__always)
+    public var packed: UInt32 {
+        UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | UInt32(alpha) << 24
+    }
+
+    public var description: String { "Pixel(\(red), \(green), \(blue), \(alpha))" }
+}
+
+/// `a × b ÷ 255`, rounded to nearest, exactly, for `a` and `b` in 0...255.
+@inline(__always)
+func multiplyDivide255(_ a: UInt32, _ b: UInt32) -> UInt32 {
+    let product = a &* b &+ 128
+    return (product &+ (product >> 8)) >> 8
+}
+
+/// Source-over: `source + destination × (255 − source alpha) ÷ 255` per component, on packed
+/// premultiplied pixels, each product rounded exactly.
+@inline(__always)
+func sourceOver(_ source: UInt32, _ destination: UInt32) -> UInt32 {
+    let inverse = 255 &- (source >> 24)
+    if inverse == 0 { return source }
+    // Two components at a time in 16-bit lanes (red and blue, then green and alpha).
+    let evenLanes = (destination & 0x00FF_00FF) &* inverse &+ 0x0080_0080
+    let even = ((evenLanes &+ ((evenLanes >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+    let oddLanes = ((destination >> 8) & 0x00FF_00FF) &* inverse &+ 0x0080_0080
+    let odd = (oddLanes &+ ((oddLanes >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+    return source &+ (even | odd)
+}
+
+/// A packed premultiplied pixel scaled by `coverage` (0...255), each component rounded exactly.
+@inline(__always)
+func scalePixel(_ pixel: UInt32, by coverage: UInt32) -> UInt32 {
+    let evenLanes = (pixel & 0x00FF_00FF) &* coverage &+ 0x0080_0080
+    let even = ((evenLanes &+ ((evenLanes >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+    let oddLanes = ((pixel >> 8) & 0x00FF_00FF) &* coverage &+ 0x0080_0080
+    let odd = (oddLanes &+ ((oddLanes >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+    return even | odd
+}
