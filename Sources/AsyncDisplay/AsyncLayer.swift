@@ -11,7 +11,7 @@ import Synchronization
 /// ```swift
 /// let layer = AsyncLayer()
 /// await layer.setBounds(Size(width: 300, height: 80))
-/// await layer.setDelegate(cell)
+/// layer.delegate = cell  // on the main actor
 /// if case .committed(let bitmap) = await layer.display() { … }
 /// ```
 ///
@@ -39,11 +39,13 @@ public actor AsyncLayer {
     public private(set) var displaysAsynchronously = true
     /// The most pixels a bitmap of this layer may have; larger displays fail without allocating.
     public private(set) var pixelBudget = AsyncLayer.defaultPixelBudget
-    /// Makes the display tasks; held weakly.
-    public private(set) weak var delegate: (any AsyncLayerDelegate)?
 
+    /// Makes the display tasks, on the main actor; held weakly.
+    @MainActor public weak var delegate: (any AsyncLayerDelegate)?
     /// The committed contents, as the main actor (and the screen) sees them.
     @MainActor public internal(set) var contents: Bitmap?
+    /// The generation the committed contents were drawn for (0 before any commit).
+    @MainActor public internal(set) var contentsGeneration: UInt64 = 0
 
     /// The default `pixelBudget`: 64 megapixels.
     public static let defaultPixelBudget = 64_000_000
@@ -72,7 +74,6 @@ public actor AsyncLayer {
     public func setBackgroundColor(_ color: Color?) { backgroundColor = color }
     public func setDisplaysAsynchronously(_ asynchronously: Bool) { displaysAsynchronously = asynchronously }
     public func setPixelBudget(_ pixels: Int) { pixelBudget = max(0, pixels) }
-    public func setDelegate(_ delegate: (any AsyncLayerDelegate)?) { self.delegate = delegate }
 
     // MARK: Displaying
 
@@ -112,18 +113,18 @@ public actor AsyncLayer {
         if token.isCurrent { isDirty.store(true, ordering: .releasing) }
     }
 
-    /// Starts a display: clears the dirty flag, advances the generation (so only the latest
-    /// display can commit) and snapshots what the display reads.
-    func beginDisplay() -> DisplayStart {
+    /// Starts a display, from the main actor: clears the dirty flag and advances the generation,
+    /// so that only the latest display can commit. Returns the new display's token.
+    nonisolated func startDisplay() -> Generation.Token {
         isDirty.store(false, ordering: .releasing)
-        return DisplayStart(
-            token: generation.advanceAndCapture(),
-            snapshot: LayerSnapshot(
-                size: bounds, scale: contentsScale, isOpaque: isOpaque,
-                backgroundColor: backgroundColor, displaysAsynchronously: displaysAsynchronously,
-                pixelBudget: pixelBudget),
-            delegate: delegate,
-            renderer: renderer)
+        return generation.advanceAndCapture()
+    }
+
+    /// What a display reads from the layer, taken on its executor just before the draw.
+    var snapshot: LayerSnapshot {
+        LayerSnapshot(
+            size: bounds, scale: contentsScale, isOpaque: isOpaque, backgroundColor: backgroundColor,
+            displaysAsynchronously: displaysAsynchronously, pixelBudget: pixelBudget)
     }
 }
 

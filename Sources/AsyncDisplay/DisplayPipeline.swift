@@ -1,115 +1,109 @@
-/// The steps of one display, from start to commit.
+/// The steps of one display, from start to commit: two hops, as in YYAsyncLayer.
 ///
-/// 1. On the layer's executor: advance the generation, snapshot the layer (`beginDisplay`).
-/// 2. On the main actor: make the task, `willDisplay`, then the guards — nothing to draw
-///    clears the contents; bad sizes and over-budget bitmaps fail. In synchronous mode the draw
-///    and commit happen here too.
-/// 3. On the layer's executor, through its renderer: draw and freeze the bitmap.
-/// 4. On the main actor: commit if the token is still current and the task not cancelled;
-///    `didDisplay` in every case.
+/// 1. On the main actor: make the task, `willDisplay`, advance the generation (only the latest
+///    display can commit). With no draw closure, clear the contents and finish here.
+/// 2. On the layer's executor, through its renderer: snapshot the layer, check its geometry (under
+///    a point clears, bad sizes and over-budget bitmaps fail), draw and freeze the bitmap.
+/// 3. On the main actor: commit if the token is still current and the task not cancelled, and
+///    `didDisplay` in every case. A layer that draws synchronously draws here.
 ///
-/// The pipeline holds the layer weakly between steps, so a display in flight never keeps its
-/// layer alive. A layer released mid-display commits nothing (and has no `didDisplay`: there is
-/// no layer left to pass to it).
+/// The pipeline holds the layer weakly while its draw runs, so a display in flight never keeps
+/// its layer alive. A layer released mid-display commits nothing (and has no `didDisplay`: there
+/// is no layer left to pass to it).
 enum DisplayPipeline {
-    /// What the main actor decided in step 2.
+    /// What the main actor decided in step 1.
     private enum Plan: Sendable {
         case finished(DisplayOutcome)
-        case render(DisplayTask, DisplayTask.Draw, width: Int, height: Int)
+        case render(DisplayTask, DisplayTask.Draw, Generation.Token, LayerRenderer)
     }
 
     static func run(_ reference: WeakLayerReference) async -> DisplayOutcome {
-        guard let start = await reference.layer?.beginDisplay() else { return .cancelled }
-        let plan = await MainActor.run { prepare(reference, start) }
-        guard case .render(let task, let draw, let width, let height) = plan else {
-            if case .finished(let outcome) = plan { return outcome }
-            return .cancelled
+        let plan = await MainActor.run { DisplayMetrics.timingMainActor { start(reference) } }
+        guard case .render(let task, let draw, let token, let renderer) = plan else {
+            if case .finished(let outcome) = plan { return DisplayMetrics.record(outcome) }
+            return DisplayMetrics.record(.cancelled)
         }
-        let result = await start.renderer.render(
-            start.snapshot, width: width, height: height, token: start.token, draw: draw)
-        return await MainActor.run { commit(result, reference, start.token, task) }
+        let result = await renderer.render(reference, token: token, draw: draw)
+        let outcome = await MainActor.run {
+            DisplayMetrics.timingMainActor { finish(result, reference, token, task, draw) }
+        }
+        return DisplayMetrics.record(outcome)
     }
 
-    /// Step 2, on the main actor.
+    /// Step 1, on the main actor.
     @MainActor
-    private static func prepare(_ reference: WeakLayerReference, _ start: DisplayStart) -> Plan {
+    private static func start(_ reference: WeakLayerReference) -> Plan {
         guard let layer = reference.layer else { return .finished(.cancelled) }
-        let task = start.delegate?.makeDisplayTask(for: layer)
+        let task = layer.delegate?.makeDisplayTask(for: layer)
+        let token = layer.startDisplay()
         task?.willDisplay?(layer)
         guard let task, let draw = task.display else {
-            layer.replaceContents(with: nil)
+            layer.replaceContents(with: nil, generation: token.value)
             task?.didDisplay?(layer, true)
             return .finished(.cleared)
         }
-        let extent: LayerSnapshot.Extent
-        do {
-            extent = try start.snapshot.extent()
-        } catch {
-            task.didDisplay?(layer, false)
-            return .finished(.failed(error))
-        }
-        guard case .pixels(let width, let height) = extent else {
-            layer.replaceContents(with: nil)
-            task.didDisplay?(layer, true)
-            return .finished(.cleared)
-        }
-        guard start.token.isCurrent, !Task.isCancelled else {
-            task.didDisplay?(layer, false)
-            layer.markDirtyIfCurrent(start.token)
-            return .finished(.cancelled)
-        }
-        guard !start.snapshot.displaysAsynchronously else {
-            return .render(task, draw, width: width, height: height)
-        }
-        // Synchronous mode: draw here, on the main actor; isCancelled() is constantly false.
-        var canvas = start.snapshot.makeCanvas(width: width, height: height)
-        do {
-            try draw(&canvas, start.snapshot.size, { false })
-        } catch {
-            task.didDisplay?(layer, false)
-            return .finished(.failed(error))
-        }
-        return .finished(commit(.bitmap(canvas.makeBitmap()), reference, start.token, task))
+        return .render(task, draw, token, layer.renderer)
     }
 
-    /// Step 4, on the main actor.
+    /// Step 3, on the main actor.
     @MainActor
-    private static func commit(
+    private static func finish(
         _ result: LayerRenderer.Result, _ reference: WeakLayerReference, _ token: Generation.Token,
-        _ task: DisplayTask
+        _ task: DisplayTask, _ draw: DisplayTask.Draw
     ) -> DisplayOutcome {
         guard let layer = reference.layer else {
             if case .bitmap(let bitmap) = result { BitmapRelease.release(bitmap) }
             return .cancelled
         }
+        let isCurrent = token.isCurrent && !Task.isCancelled
         switch result {
-        case .bitmap(let bitmap):
-            guard token.isCurrent, !Task.isCancelled else {
-                BitmapRelease.release(bitmap)
-                task.didDisplay?(layer, false)
-                layer.markDirtyIfCurrent(token)
-                return .cancelled
-            }
-            layer.replaceContents(with: bitmap)
+        case .bitmap(let bitmap) where isCurrent:
+            layer.replaceContents(with: bitmap, generation: token.value)
             task.didDisplay?(layer, true)
             return .committed(bitmap)
-        case .cancelled:
-            task.didDisplay?(layer, false)
-            layer.markDirtyIfCurrent(token)
-            return .cancelled
+        case .bitmap(let bitmap):
+            BitmapRelease.release(bitmap)
+            return cancel(layer, token, task)
+        case .cleared where isCurrent:
+            layer.replaceContents(with: nil, generation: token.value)
+            task.didDisplay?(layer, true)
+            return .cleared
+        case .drawOnMainActor(let snapshot, let width, let height) where isCurrent:
+            // Synchronous mode: isCancelled() is constantly false.
+            var canvas = snapshot.makeCanvas(width: width, height: height)
+            DisplayMetrics.countDrawStarted()
+            do {
+                try draw(&canvas, snapshot.size, { false })
+            } catch {
+                task.didDisplay?(layer, false)
+                return .failed(error)
+            }
+            return finish(.bitmap(canvas.makeBitmap()), reference, token, task, draw)
+        case .cleared, .drawOnMainActor, .cancelled:
+            return cancel(layer, token, task)
         case .failed(let error):
             task.didDisplay?(layer, false)
             return .failed(error)
         }
     }
+
+    /// Ends a display that will not commit; the layer stays dirty unless a newer request
+    /// superseded it.
+    @MainActor
+    private static func cancel(_ layer: AsyncLayer, _ token: Generation.Token, _ task: DisplayTask) -> DisplayOutcome {
+        task.didDisplay?(layer, false)
+        layer.markDirtyIfCurrent(token)
+        return .cancelled
+    }
 }
 
 extension AsyncLayer {
-    /// Sets the contents and releases the old bitmap off the main actor.
+    /// Sets the contents drawn for `generation` and releases the old bitmap off the main actor.
     @MainActor
-    func replaceContents(with bitmap: Bitmap?) {
+    func replaceContents(with bitmap: Bitmap?, generation: UInt64) {
         let old = contents
         contents = bitmap
+        contentsGeneration = generation
         BitmapRelease.release(old)
     }
 }

@@ -1,8 +1,9 @@
 /// Draws a layer's bitmaps on the layer's executor, without holding the layer.
 ///
 /// It shares the layer's executor, so its work is serialised with the layer's own (and calls
-/// between the two never hop), while a draw in flight does not keep the layer alive: releasing
-/// the layer's last reference mid-draw makes the draw's `isCancelled()` true at its next check.
+/// between the two never hop), and it may read the layer's state through `assumeIsolated`; yet a
+/// draw in flight does not keep the layer alive: releasing the layer's last reference mid-draw
+/// makes the draw's `isCancelled()` true at its next check.
 ///
 /// Concurrency: an actor on the layer's serial executor; it holds no mutable state.
 actor LayerRenderer {
@@ -15,18 +16,33 @@ actor LayerRenderer {
     /// What a render produced.
     enum Result: Sendable {
         case bitmap(Bitmap)
+        /// Nothing to draw: under one point wide or high.
+        case cleared
+        /// The layer draws on the main actor: draw there, at this size.
+        case drawOnMainActor(LayerSnapshot, width: Int, height: Int)
         case cancelled
         case failed(any Error)
     }
 
-    /// Draws one bitmap, checking for cancellation before the draw, after it, and after the
-    /// bitmap is frozen.
-    func render(
-        _ snapshot: LayerSnapshot, width: Int, height: Int, token: Generation.Token, draw: DisplayTask.Draw
-    ) -> Result {
+    /// Snapshots the layer, checks its geometry, and draws one bitmap, checking for cancellation
+    /// before the draw, after it, and after the bitmap is frozen.
+    func render(_ reference: WeakLayerReference, token: Generation.Token, draw: DisplayTask.Draw) -> Result {
         let isCancelled: @Sendable () -> Bool = { !token.isCurrent || Task.isCancelled }
-        guard !isCancelled() else { return .cancelled }
+        guard !isCancelled(),
+            let snapshot = reference.layer.map({ layer in layer.assumeIsolated { $0.snapshot } })
+        else { return .cancelled }
+        let extent: LayerSnapshot.Extent
+        do {
+            extent = try snapshot.extent()
+        } catch {
+            return .failed(error)
+        }
+        guard case .pixels(let width, let height) = extent else { return .cleared }
+        guard snapshot.displaysAsynchronously else {
+            return .drawOnMainActor(snapshot, width: width, height: height)
+        }
         var canvas = snapshot.makeCanvas(width: width, height: height)
+        DisplayMetrics.countDrawStarted()
         do {
             try draw(&canvas, snapshot.size, isCancelled)
         } catch {

@@ -1,4 +1,4 @@
-/// What a display reads from its layer, taken once at display start.
+/// What a display reads from its layer, taken once on the layer's executor before the draw.
 struct LayerSnapshot: Sendable {
     var size: Size
     var scale: Double
@@ -40,12 +40,4 @@ struct LayerSnapshot: Sendable {
         }
         return canvas
     }
-}
-
-/// How a display starts: its token, its snapshot, and who draws.
-struct DisplayStart: Sendable {
-    let token: Generation.Token
-    let snapshot: LayerSnapshot
-    let delegate: (any AsyncLayerDelegate)?
-    let renderer: LayerRenderer
 }

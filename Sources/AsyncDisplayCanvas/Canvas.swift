@@ -11,7 +11,7 @@ public struct Canvas: Sendable {
     public let height: Int
     /// Pixels per point.
     public let scale: Double
-    private var storage: PixelStorage
+    private(set) var storage: PixelStorage
 
     /// Makes a canvas of `width × height` pixels, every pixel set to `background`.
     ///
@@ -54,15 +54,53 @@ public struct Canvas: Sendable {
         let endRow = Int(pixelRect.maxY.rounded(.up))
         let firstColumn = Int(pixelRect.minX.rounded(.down))
         let endColumn = Int(pixelRect.maxX.rounded(.up))
+        // Columns wholly inside the rect; the one or two edge columns around them are partial.
+        let innerStart = min(Int(pixelRect.minX.rounded(.up)), endColumn)
+        let innerEnd = max(Int(pixelRect.maxX.rounded(.down)), innerStart)
         for row in firstRow..<endRow {
             let rowCoverage = min(Double(row + 1), pixelRect.maxY) - max(Double(row), pixelRect.minY)
             let line = pixels + row * width
-            for column in firstColumn..<endColumn {
-                let columnCoverage =
-                    min(Double(column + 1), pixelRect.maxX) - max(Double(column), pixelRect.minX)
-                let coverage = UInt32((rowCoverage * columnCoverage * 255).rounded())
-                let painted = coverage >= 255 ? source : scalePixel(source, by: coverage)
-                line[column] = sourceOver(painted, line[column])
+            for column in firstColumn..<innerStart {
+                blend(source, coverage: rowCoverage * columnCoverage(column, pixelRect), into: line + column)
+            }
+            Self.blendSpan(source, coverage: rowCoverage, into: line + innerStart, count: innerEnd - innerStart)
+            for column in innerEnd..<endColumn {
+                blend(source, coverage: rowCoverage * columnCoverage(column, pixelRect), into: line + column)
+            }
+        }
+    }
+
+    /// How much of pixel column `column` lies inside `rect`, 0...1.
+    @inline(__always)
+    private func columnCoverage(_ column: Int, _ rect: Rect) -> Double {
+        min(Double(column + 1), rect.maxX) - max(Double(column), rect.minX)
+    }
+
+    /// Blends `source` scaled by `coverage` (0...1) over one pixel.
+    @inline(__always)
+    private func blend(_ source: UInt32, coverage: Double, into pixel: UnsafeMutablePointer<UInt32>) {
+        let level = UInt32((coverage * 255).rounded())
+        guard level > 0 else { return }
+        pixel.pointee = sourceOver(level >= 255 ? source : scalePixel(source, by: level), pixel.pointee)
+    }
+
+    /// Blends `source` scaled by `coverage` (0...1) over `count` pixels: a plain store when the
+    /// result is opaque.
+    ///
+    /// Complexity: O(count).
+    @inline(__always)
+    private static func blendSpan(
+        _ source: UInt32, coverage: Double, into pixels: UnsafeMutablePointer<UInt32>, count: Int
+    ) {
+        guard count > 0 else { return }
+        let level = UInt32((coverage * 255).rounded())
+        guard level > 0 else { return }
+        let painted = level >= 255 ? source : scalePixel(source, by: level)
+        if painted >> 24 == 255 {
+            pixels.update(repeating: painted, count: count)
+        } else {
+            for index in 0..<count {
+                pixels[index] = sourceOver(painted, pixels[index])
             }
         }
     }

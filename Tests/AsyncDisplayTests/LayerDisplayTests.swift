@@ -31,7 +31,7 @@ struct LayerDisplayTests {
         let layer = await makeLayer(on: executor, delegate: delegate)
         _ = await executor.drive { await layer.display() }
         #expect(layer.contents != nil)
-        await executor.drive { await layer.setDelegate(nil) }
+        layer.delegate = nil
         let outcome = await executor.drive { await layer.display() }
         #expect(outcome.isCleared)
         #expect(layer.contents == nil)
@@ -78,15 +78,14 @@ struct LayerDisplayTests {
         let log = DrawLog()
         let delegate = RecordingDelegate(draw: filling(.blue, log: log))
         let layer = await makeLayer(on: executor, delegate: delegate)
-        let displays = await startOverlappingDisplays(2, of: layer, on: executor)
-        let first = await displays[0].value
-        await executor.waitForJobs()
-        executor.runNext()
-        let second = await displays[1].value
-        #expect(first.isCancelled)
-        #expect(second.bitmap?[x: 0, y: 0] == Color.blue.premultiplied)
-        #expect(layer.contents == second.bitmap)
-        #expect(log.draws == 1)
+        let first = await startDisplay(layer, on: executor)
+        let second = await startDisplay(layer, on: executor)
+        executor.runUntilIdle()
+        #expect(await first.value.isCancelled)
+        let committed = await second.value
+        #expect(committed.bitmap?[x: 0, y: 0] == Color.blue.premultiplied)
+        #expect(layer.contents == committed.bitmap)
+        #expect(log.draws == 1)  // the first was stale before its render job started
         #expect(delegate.isBalanced)
     }
 
@@ -101,18 +100,16 @@ struct LayerDisplayTests {
         delegate.draw = filling(.blue, log: log)
         // Started without giving up the main actor: the older commit is still queued behind us.
         let newer = Task.immediate { await layer.display() }
-        #expect(executor.pendingJobCount == 1)
-        executor.runNext()  // the newer display starts before the older commit runs
         #expect(await older.value.isCancelled)
         await executor.waitForJobs()
         executor.runNext()
         #expect(await newer.value.isCommitted)
         #expect(layer.contents?[x: 0, y: 0] == Color.blue.premultiplied)
         #expect(log.draws == 2)
-        #expect(delegate.events == ["will", "did(false)", "will", "did(true)"])
+        #expect(delegate.events == ["will", "will", "did(false)", "did(true)"])
     }
 
-    @Test("Rule 4: size, scale, opacity and background are read at display start")
+    @Test("Rule 4: size, scale, opacity and background are read when the display starts drawing")
     func snapshotAtStart() async {
         let executor = ManualExecutor()
         let delegate = RecordingDelegate(draw: { _, _, _ in })
@@ -210,17 +207,16 @@ struct LayerDisplayTests {
         let log = DrawLog()
         let delegate = RecordingDelegate(draw: filling(.red, log: log))
         let layer = await makeLayer(on: executor, delegate: delegate)
-        let displays = await startOverlappingDisplays(10, of: layer, on: executor)
+        var displays: [Task<DisplayOutcome, Never>] = []
+        for _ in 0..<10 { displays.append(await startDisplay(layer, on: executor)) }
+        executor.runUntilIdle()
         var outcomes: [DisplayOutcome] = []
-        for display in displays.dropLast() { outcomes.append(await display.value) }
-        await executor.waitForJobs()
-        #expect(executor.pendingJobCount == 1)  // one render job, not ten
-        executor.runNext()
-        outcomes.append(await displays[9].value)
+        for display in displays { outcomes.append(await display.value) }
         #expect(log.draws == 1)
         #expect(outcomes.filter(\.isCancelled).count == 9)
         #expect(outcomes.last?.isCommitted == true)
         #expect(delegate.isBalanced)
+        #expect(executor.pendingJobCount == 0)
     }
 
     @Test("Rule 8: a render job superseded before it starts does not draw at all")
@@ -310,9 +306,8 @@ struct LayerDisplayTests {
         let layer = await makeLayer(on: executor, delegate: delegate)
         await executor.drive { await layer.setDisplaysAsynchronously(false) }
         let generationBefore = layer.generation.current
-        let display = Task { await layer.display() }
-        await executor.waitForJobs()
-        executor.runNext()  // beginDisplay; everything after happens on the main actor
+        let display = await startDisplay(layer, on: executor)
+        executor.runNext()  // the snapshot, on the executor; the draw happens on the main actor
         let outcome = await display.value
         #expect(outcome.isCommitted)
         #expect(layer.contents == outcome.bitmap)
@@ -414,8 +409,6 @@ struct LayerDisplayTests {
         weak let weakLayer = holder.layer
         let reference = WeakLayerReference(holder.layer!)
         let display = Task { await AsyncLayer.display(reference) }
-        await executor.waitForJobs()
-        executor.runNext()
         await executor.waitForJobs()
         executor.runNext()
         #expect(await display.value.isCancelled)

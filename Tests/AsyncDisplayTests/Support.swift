@@ -24,12 +24,14 @@ final class RecordingDelegate: AsyncLayerDelegate {
             })
     }
 
-    /// didDisplay count equals willDisplay count, and they alternate.
+    /// Exactly one didDisplay per willDisplay, never one before its willDisplay.
     var isBalanced: Bool {
-        events.count % 2 == 0
-            && stride(from: 0, to: events.count, by: 2).allSatisfy {
-                events[$0] == "will" && events[$0 + 1].hasPrefix("did")
-            }
+        var open = 0
+        for event in events {
+            open += event == "will" ? 1 : -1
+            if open < 0 { return false }
+        }
+        return open == 0
     }
 }
 
@@ -62,35 +64,26 @@ func makeLayer(
     await executor.drive {
         await layer.setBounds(size)
         await layer.setContentsScale(scale)
-        await layer.setDelegate(delegate)
     }
+    layer.delegate = delegate
     return layer
 }
 
-/// Starts a display and runs it up to the render job: begin (on the executor), prepare (on the
-/// main actor). Returns the display's task; the render job is pending.
+/// Starts a display and runs it up to its render job: the start ran on the main actor
+/// (`willDisplay`, generation advanced); the render job is queued on the executor.
 @MainActor
 func startDisplay(_ layer: AsyncLayer, on executor: ManualExecutor) async -> Task<DisplayOutcome, Never> {
-    precondition(executor.pendingJobCount == 0, "start a display on an idle executor")
-    let display = Task { await layer.display() }
-    await executor.waitForJobs()
-    executor.runNext()  // beginDisplay
-    await executor.waitForJobs()  // prepare ran on the main actor; the render job is queued
+    let pending = executor.pendingJobCount
+    // Immediate: the start runs now, on this main-actor turn, and queues the render job.
+    let display = Task.immediate { await layer.display() }
+    await executor.waitForJobs(pending + 1)
     return display
 }
 
-/// Starts `count` displays whose starts all run before any of them reaches the main actor, then
-/// lets each prepare; only displays still current get as far as queueing a render job.
-@MainActor
-func startOverlappingDisplays(
-    _ count: Int, of layer: AsyncLayer, on executor: ManualExecutor
-) async -> [Task<DisplayOutcome, Never>] {
-    precondition(executor.pendingJobCount == 0, "start displays on an idle executor")
-    var displays: [Task<DisplayOutcome, Never>] = []
-    for _ in 0..<count {
-        displays.append(Task { await layer.display() })
-    }
-    await executor.waitForJobs(count)
-    for _ in 0..<count { executor.runNext() }  // every beginDisplay, back to back
-    return displays
+/// A counter that tasks share.
+final class SharedCount: Sendable {
+    private let count = Atomic<Int>(0)
+
+    var value: Int { count.load(ordering: .relaxed) }
+    func increment() { count.add(1, ordering: .relaxed) }
 }
