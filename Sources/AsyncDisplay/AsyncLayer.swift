@@ -23,6 +23,8 @@ public actor AsyncLayer {
     public nonisolated let executor: any SerialExecutor
     /// The display generation; every request and every display start advances it.
     public nonisolated let generation = Generation()
+    /// Where `setNeedsDisplay()` coalesces and committed contents are reported.
+    public nonisolated let transactions: TransactionCoalescer
     /// Draws on `executor` without keeping the layer alive.
     nonisolated let renderer: LayerRenderer
     private nonisolated let isDirty = Atomic<Bool>(false)
@@ -50,10 +52,15 @@ public actor AsyncLayer {
     /// The default `pixelBudget`: 64 megapixels.
     public static let defaultPixelBudget = 64_000_000
 
-    /// Makes a layer isolated to `executor`: by default the next executor of the shared
-    /// user-initiated pool; any `SerialExecutor` may be plugged in.
-    public init(executor: any SerialExecutor = ExecutorPool.shared(.userInitiated).next()) {
+    /// Makes a layer isolated to `executor` (by default the next executor of the shared
+    /// user-initiated pool; any `SerialExecutor` may be plugged in) whose display requests
+    /// coalesce in `transactions` (by default the main run loop's).
+    public init(
+        executor: any SerialExecutor = ExecutorPool.shared(.userInitiated).next(),
+        transactions: TransactionCoalescer = .main
+    ) {
         self.executor = executor
+        self.transactions = transactions
         renderer = LayerRenderer(executor: executor)
     }
 
@@ -83,10 +90,27 @@ public actor AsyncLayer {
     /// Asks for a new display, from any isolation, without waiting.
     ///
     /// The generation advances at once, so a display in flight is stale from this instant: its
-    /// draw sees `isCancelled()` and its bitmap never commits.
+    /// draw sees `isCancelled()` and its bitmap never commits. The display itself starts at the
+    /// next flush of `transactions`, once however many times this was called in the turn.
     public nonisolated func setNeedsDisplay() {
         generation.advance()
         isDirty.store(true, ordering: .releasing)
+        transactions.commit(self, Self.displayAction)
+    }
+
+    /// The coalesced action behind `setNeedsDisplay()`.
+    static let displayAction = TransactionAction<AsyncLayer>("display") { layer in
+        layer.startDisplayIfNeeded()
+    }
+
+    /// Starts a display if one is still needed: its first step (`willDisplay`, the generation)
+    /// runs now, in this flush; the draw and commit follow.
+    @MainActor
+    func startDisplayIfNeeded() {
+        guard needsDisplay else { return }
+        let reference = WeakLayerReference(self)
+        let plan = DisplayPipeline.begin(reference)
+        Task { _ = await DisplayPipeline.complete(plan, reference) }
     }
 
     /// Displays now: draws (off the main actor unless `displaysAsynchronously` is false), then

@@ -12,13 +12,24 @@
 /// is no layer left to pass to it).
 enum DisplayPipeline {
     /// What the main actor decided in step 1.
-    private enum Plan: Sendable {
+    enum Plan: Sendable {
         case finished(DisplayOutcome)
         case render(DisplayTask, DisplayTask.Draw, Generation.Token, LayerRenderer)
     }
 
     static func run(_ reference: WeakLayerReference) async -> DisplayOutcome {
-        let plan = await MainActor.run { DisplayMetrics.timingMainActor { start(reference) } }
+        let plan = await MainActor.run { begin(reference) }
+        return await complete(plan, reference)
+    }
+
+    /// Step 1, timed, for callers already on the main actor (a transaction flush).
+    @MainActor
+    static func begin(_ reference: WeakLayerReference) -> Plan {
+        DisplayMetrics.timingMainActor { start(reference) }
+    }
+
+    /// Steps 2 and 3.
+    static func complete(_ plan: Plan, _ reference: WeakLayerReference) async -> DisplayOutcome {
         guard case .render(let task, let draw, let token, let renderer) = plan else {
             if case .finished(let outcome) = plan { return DisplayMetrics.record(outcome) }
             return DisplayMetrics.record(.cancelled)
@@ -105,5 +116,6 @@ extension AsyncLayer {
         contents = bitmap
         contentsGeneration = generation
         BitmapRelease.release(old)
+        transactions.contentsChanged(self)
     }
 }

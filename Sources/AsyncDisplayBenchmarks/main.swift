@@ -11,7 +11,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let isJSON = arguments.contains("--json")
 let prefixes = arguments.filter { !$0.hasPrefix("--") }
 
-let allCases: [Benchmark] = executorBenchmarks() + semaphoreBenchmarks() + displayBenchmarks()
+let allCases: [Benchmark] = executorBenchmarks() + semaphoreBenchmarks() + displayBenchmarks() + transactionBenchmarks()
 let selected = allCases.filter { benchmark in
     prefixes.isEmpty || prefixes.contains { benchmark.name.hasPrefix($0) }
 }

@@ -4,7 +4,7 @@ import Synchronization
 
 /// A value behind a lock, for collecting what jobs on other threads saw.
 final class Recorder<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
+    private let values = LockedState<[Value]>([])
 
     func append(_ value: Value) { values.withLock { $0.append(value) } }
     var all: [Value] { values.withLock { $0 } }

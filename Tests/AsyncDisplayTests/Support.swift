@@ -10,6 +10,15 @@ final class RecordingDelegate: AsyncLayerDelegate {
     private(set) var events: [String] = []
     private(set) var contentsAtDidDisplay: [Bitmap?] = []
     private(set) var tasksMade = 0
+    private var didDisplayWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// Suspends until `didDisplay` has been called `count` times in all.
+    func waitForDidDisplay(count: Int) async {
+        guard didDisplayCount < count else { return }
+        await withCheckedContinuation { didDisplayWaiters.append((count, $0)) }
+    }
+
+    private var didDisplayCount: Int { events.filter { $0.hasPrefix("did") }.count }
 
     init(draw: DisplayTask.Draw? = nil) { self.draw = draw }
 
@@ -19,8 +28,12 @@ final class RecordingDelegate: AsyncLayerDelegate {
             willDisplay: { [weak self] _ in self?.events.append("will") },
             display: draw,
             didDisplay: { [weak self] layer, finished in
-                self?.events.append("did(\(finished))")
-                self?.contentsAtDidDisplay.append(layer.contents)
+                guard let self else { return }
+                events.append("did(\(finished))")
+                contentsAtDidDisplay.append(layer.contents)
+                let ready = didDisplayWaiters.filter { $0.count <= didDisplayCount }
+                didDisplayWaiters.removeAll { $0.count <= didDisplayCount }
+                for waiter in ready { waiter.continuation.resume() }
             })
     }
 
@@ -37,7 +50,7 @@ final class RecordingDelegate: AsyncLayerDelegate {
 
 /// What draws saw, shared with the draw closures.
 final class DrawLog: Sendable {
-    private let state = Mutex<(draws: Int, cancelledChecks: [Bool], threads: [Bool])>((0, [], []))
+    private let state = LockedState<(draws: Int, cancelledChecks: [Bool], threads: [Bool])>((0, [], []))
 
     var draws: Int { state.withLock { $0.draws } }
     var cancelledChecks: [Bool] { state.withLock { $0.cancelledChecks } }
@@ -54,13 +67,14 @@ func filling(_ color: Color, log: DrawLog) -> DisplayTask.Draw {
     }
 }
 
-/// A layer on a manual executor, configured.
+/// A layer on a manual executor, configured; its display requests coalesce on a manual run loop
+/// that these tests never turn, so nothing displays unless a test asks.
 @MainActor
 func makeLayer(
     on executor: ManualExecutor, size: Size = Size(width: 4, height: 2), scale: Double = 1,
-    delegate: RecordingDelegate?
+    delegate: RecordingDelegate?, runLoop: ManualRunLoop = ManualRunLoop()
 ) async -> AsyncLayer {
-    let layer = AsyncLayer(executor: executor)
+    let layer = AsyncLayer(executor: executor, transactions: runLoop.makeCoalescer())
     await executor.drive {
         await layer.setBounds(size)
         await layer.setContentsScale(scale)

@@ -1,0 +1,151 @@
+import Synchronization
+
+/// Collapses work requested during one main run-loop turn into one call per (target, action), run
+/// on the main actor when the turn ends, then publishes the frame commit: YYTransaction.
+///
+/// `commit(_:_:)` may be called from any isolation, any number of times; the first commit of a
+/// (target, action) pair in a turn fixes its place (flushes run in first-commit order), and the
+/// target is kept alive until its flush. Work committed during a flush runs in the same flush, up
+/// to `maximumRounds` rounds; what is left goes to the next turn.
+///
+/// Layers commit their displays here: any number of `setNeedsDisplay()` calls in a turn give one
+/// display, started at the flush.
+///
+/// Concurrency: pending work and frame bookkeeping are behind a mutex; actions run on the main
+/// actor, outside it.
+public final class TransactionCoalescer: Sendable {
+    /// The coalescer of the main run loop, used by layers unless they are given another.
+    public static let main = TransactionCoalescer(driver: MainRunLoopDriver())
+
+    /// Rounds of re-entrant commits one flush runs before leaving the rest for the next turn.
+    public static let maximumRounds = 16
+
+    private struct Entry: Sendable {
+        let run: @MainActor @Sendable () -> Void
+    }
+
+    private struct State: Sendable {
+        var entries: [Entry] = []
+        var keys = IdentityPairSet()
+        var isFlushScheduled = false
+        var isFlushing = false
+        var sequence = 0
+        var changedLayers: [AsyncLayer] = []
+        var lastMainActorNanoseconds: UInt64 = 0
+        var waiters: [CheckedContinuation<FrameCommit, Never>] = []
+        var streams: [Int: AsyncStream<FrameCommit>.Continuation] = [:]
+        var nextStreamID = 0
+    }
+
+    /// What schedules the flushes.
+    public let driver: any TransactionDriver
+    private let state = LockedState(State())
+
+    public init(driver: any TransactionDriver) {
+        self.driver = driver
+    }
+
+    /// Asks for `action` on `target` at the end of this turn; further requests for the same pair
+    /// before the flush are dropped. Callable from any isolation.
+    ///
+    /// Complexity: amortised O(1).
+    public func commit<Target: AnyObject & Sendable>(_ target: Target, _ action: TransactionAction<Target>) {
+        let needsSchedule = state.withLock { state -> Bool in
+            guard state.keys.insert(ObjectIdentifier(target), ObjectIdentifier(action)) else { return false }
+            state.entries.append(Entry { action.perform(target) })
+            guard !state.isFlushScheduled, !state.isFlushing else { return false }
+            state.isFlushScheduled = true
+            return true
+        }
+        if needsSchedule { driver.scheduleFlush(of: self) }
+    }
+
+    /// Whether commits are waiting for a flush.
+    public var hasPendingCommits: Bool { state.withLock { !$0.entries.isEmpty } }
+
+    /// Runs the pending actions in first-commit order, then publishes a frame commit; drivers
+    /// call it at the end of a turn. An empty flush (no actions, no new contents) does nothing.
+    @MainActor
+    public func flush() {
+        let start = ContinuousClock.now
+        var flushed = 0
+        var round = 0
+        while round < Self.maximumRounds {
+            let batch = state.withLock { state -> [Entry] in
+                state.isFlushScheduled = false
+                state.isFlushing = true
+                defer {
+                    state.entries.removeAll(keepingCapacity: true)
+                    state.keys.removeAll()
+                }
+                return state.entries
+            }
+            if batch.isEmpty { break }
+            for entry in batch { entry.run() }
+            flushed += batch.count
+            round += 1
+        }
+        let flushTime = ContinuousClock.now - start
+        let mainActorNanoseconds = DisplayMetrics.current.mainActorNanoseconds
+        let (commit, waiters, streams, needsNextTurn) = state.withLock { state in
+            state.isFlushing = false
+            let needsNextTurn = !state.entries.isEmpty && !state.isFlushScheduled
+            if needsNextTurn { state.isFlushScheduled = true }
+            guard flushed > 0 || !state.changedLayers.isEmpty else {
+                return (
+                    FrameCommit?.none, [CheckedContinuation<FrameCommit, Never>](),
+                    [AsyncStream<FrameCommit>.Continuation](), needsNextTurn
+                )
+            }
+            state.sequence += 1
+            let pipelineTime = Duration.nanoseconds(
+                Int64(truncatingIfNeeded: mainActorNanoseconds &- state.lastMainActorNanoseconds))
+            state.lastMainActorNanoseconds = mainActorNanoseconds
+            let commit = FrameCommit(
+                sequence: state.sequence, time: .now, actionsFlushed: flushed, layers: state.changedLayers,
+                mainActorTime: flushTime + pipelineTime)
+            state.changedLayers.removeAll()
+            defer { state.waiters.removeAll() }
+            return (commit, state.waiters, Array(state.streams.values), needsNextTurn)
+        }
+        if needsNextTurn { driver.scheduleFlush(of: self) }
+        guard let commit else { return }
+        for waiter in waiters { waiter.resume(returning: commit) }
+        for stream in streams { stream.yield(commit) }
+    }
+
+    /// Notes that `layer` committed new contents for the coming frame (and schedules one).
+    @MainActor
+    func contentsChanged(_ layer: AsyncLayer) {
+        let needsSchedule = state.withLock { state -> Bool in
+            state.changedLayers.append(layer)
+            guard !state.isFlushScheduled, !state.isFlushing else { return false }
+            state.isFlushScheduled = true
+            return true
+        }
+        if needsSchedule { driver.scheduleFlush(of: self) }
+    }
+
+    // MARK: Frame commits
+
+    /// Every frame commit from now on, for `for await commit in coalescer.frameCommits`.
+    public var frameCommits: AsyncStream<FrameCommit> {
+        let (stream, continuation) = AsyncStream<FrameCommit>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        let id = state.withLock { state in
+            defer { state.nextStreamID += 1 }
+            state.streams[state.nextStreamID] = continuation
+            return state.nextStreamID
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.streams.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Suspends until the next frame commit and returns it.
+    public func nextFrameCommit() async -> FrameCommit {
+        await withCheckedContinuation { continuation in
+            state.withLock { $0.waiters.append(continuation) }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import CoreFoundation
+import Foundation  // links the CoreFoundation run loop on Linux
+
+/// What makes a transaction coalescer flush at the end of a main run-loop turn.
+public protocol TransactionDriver: Sendable {
+    /// Arranges for `coalescer.flush()` to run on the main actor at the end of the current main
+    /// run-loop turn (or the next one). Called from any thread, once per turn that has commits.
+    func scheduleFlush(of coalescer: TransactionCoalescer)
+}
+
+/// Flushes from the main run loop: a `CFRunLoopObserver` for before-waiting and exit, at order
+/// 0xFFFFFF (after a render commit at 2,000,000, where Core Animation commits on Apple systems),
+/// in the common modes; the run loop is woken so commits from other threads flush even when it
+/// was idle.
+///
+/// Where the main run loop does not spin (an async `@main`; Swift Testing on Linux, where the main
+/// actor runs on a worker thread), the same turn is kept by a main-actor fallback: the flush is
+/// enqueued as a main-actor job behind those already queued.
+///
+/// Concurrency: the observer is installed once, under a mutex, on the first flush scheduled
+/// while the main run loop runs; its callout runs on the main thread, which is the main actor.
+public final class MainRunLoopDriver: TransactionDriver {
+    /// The order of the flush observer: after everything else in the turn.
+    public static let flushOrder = 0xFF_FFFF
+    /// The order of Core Animation's commit on Apple systems, which the flush follows.
+    public static let renderCommitOrder = 2_000_000
+
+    /// Whether the observer was added; the main run loop holds the observer itself.
+    private let isInstalled = LockedState(false)
+
+    public init() {}
+
+    /// Whether the run-loop observer has been installed (it is, on first use with a running loop).
+    public var isObserverInstalled: Bool { isInstalled.withLock { $0 } }
+
+    public func scheduleFlush(of coalescer: TransactionCoalescer) {
+        let mainLoop = CFRunLoopGetMain()
+        guard CFRunLoopCopyCurrentMode(mainLoop) != nil else {
+            // The main run loop is not running: keep the turn with a main-actor job.
+            Task { @MainActor in coalescer.flush() }
+            return
+        }
+        installObserver(flushing: coalescer)
+        CFRunLoopWakeUp(mainLoop)
+    }
+
+    private func installObserver(flushing coalescer: TransactionCoalescer) {
+        isInstalled.withLock { isInstalled in
+            guard !isInstalled else { return }
+            // beforeWaiting (1 << 5) | exit (1 << 7); the named constants don't import on Linux.
+            let activities = CFOptionFlags(1 << 5 | 1 << 7)
+            let created = CFRunLoopObserverCreateWithHandler(nil, activities, true, Self.flushOrder) { _, _ in
+                // Observers of the main run loop are called on the main thread: the main actor.
+                MainActor.assumeIsolated { coalescer.flush() }
+            }
+            CFRunLoopAddObserver(CFRunLoopGetMain(), created, kCFRunLoopCommonModes)
+            isInstalled = true
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import AsyncDisplay
+import CoreFoundation
+import Dispatch
+import Foundation
+import Synchronization
+import XCTest
+
+/// What the flush saw, shared with the test on the main thread.
+private final class FlushRecord: Sendable {
+    let flushes = Atomic<Int>(0)
+    let onMainThread = Atomic<Bool>(false)
+}
+
+private final class FlushTarget: Sendable {
+    let record = FlushRecord()
+
+    static let flush = TransactionAction<FlushTarget>("flush") { target in
+        target.record.onMainThread.store(Thread.isMainThread, ordering: .relaxed)
+        target.record.flushes.add(1, ordering: .relaxed)
+        CFRunLoopStop(CFRunLoopGetMain())
+    }
+}
+
+/// The run-loop observer path, for real: XCTest runs on the process's main thread, where the
+/// main run loop spins while the test runs it (Swift Testing never spins it on Linux).
+final class MainRunLoopObserverTests: XCTestCase {
+    func testCommitsFromAnotherThreadWakeTheIdleLoopAndFlushInTheObserver() {
+        XCTAssertTrue(Thread.isMainThread)
+        let driver = MainRunLoopDriver()
+        let coalescer = TransactionCoalescer(driver: driver)
+        let target = FlushTarget()
+        XCTAssertFalse(driver.isObserverInstalled, "installed lazily, on the first commit")
+
+        // Once the loop runs, another thread commits three times; the loop is idle in between.
+        CFRunLoopPerformBlock(CFRunLoopGetMain(), kCFRunLoopCommonModes) {
+            DispatchQueue.global().async {
+                for _ in 0..<3 { coalescer.commit(target, FlushTarget.flush) }
+            }
+        }
+        CFRunLoopWakeUp(CFRunLoopGetMain())
+        let deadline = Date().addingTimeInterval(30)
+        while target.record.flushes.load(ordering: .relaxed) == 0 && Date() < deadline {
+            _ = CFRunLoopRunInMode(kCFRunLoopDefaultMode, 0.5, false)
+        }
+        XCTAssertEqual(target.record.flushes.load(ordering: .relaxed), 1)
+        XCTAssertTrue(target.record.onMainThread.load(ordering: .relaxed))
+        XCTAssertTrue(driver.isObserverInstalled)
+        XCTAssertFalse(coalescer.hasPendingCommits)
+    }
+}
