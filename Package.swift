@@ -35,12 +35,12 @@ let package = Package(
         .target(name: "AsyncDisplayTesting", dependencies: ["AsyncDisplay"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "AsyncDisplayBenchmarks",
-            dependencies: ["AsyncDisplay"],
+            dependencies: ["AsyncDisplay", "AsyncDisplayTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AsyncDisplayExecutorsTests",
-            dependencies: ["AsyncDisplayExecutors"],
+            dependencies: ["AsyncDisplayExecutors", "AsyncDisplayTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -31,6 +31,8 @@ public final class TransactionCoalescer: Sendable {
         var isFlushing = false
         var sequence = 0
         var changedLayers: [AsyncLayer] = []
+        var isFrameNeeded = false
+        var frameObservers: [@MainActor @Sendable (FrameCommit) -> Void] = []
         var lastMainActorNanoseconds: UInt64 = 0
         var waiters: [CheckedContinuation<FrameCommit, Never>] = []
         var streams: [Int: AsyncStream<FrameCommit>.Continuation] = [:]
@@ -91,7 +93,7 @@ public final class TransactionCoalescer: Sendable {
             state.isFlushing = false
             let needsNextTurn = !state.entries.isEmpty && !state.isFlushScheduled
             if needsNextTurn { state.isFlushScheduled = true }
-            guard flushed > 0 || !state.changedLayers.isEmpty else {
+            guard flushed > 0 || !state.changedLayers.isEmpty || state.isFrameNeeded else {
                 return (
                     FrameCommit?.none, [CheckedContinuation<FrameCommit, Never>](),
                     [AsyncStream<FrameCommit>.Continuation](), needsNextTurn
@@ -105,13 +107,33 @@ public final class TransactionCoalescer: Sendable {
                 sequence: state.sequence, time: .now, actionsFlushed: flushed, layers: state.changedLayers,
                 mainActorTime: flushTime + pipelineTime)
             state.changedLayers.removeAll()
+            state.isFrameNeeded = false
             defer { state.waiters.removeAll() }
             return (commit, state.waiters, Array(state.streams.values), needsNextTurn)
         }
         if needsNextTurn { driver.scheduleFlush(of: self) }
         guard let commit else { return }
+        for observer in state.withLock({ $0.frameObservers }) { observer(commit) }
         for waiter in waiters { waiter.resume(returning: commit) }
         for stream in streams { stream.yield(commit) }
+    }
+
+    /// Asks for a frame at the end of this turn even if nothing else changes (the layer tree did).
+    @MainActor
+    func frameNeeded() {
+        let needsSchedule = state.withLock { state -> Bool in
+            state.isFrameNeeded = true
+            guard !state.isFlushScheduled, !state.isFlushing else { return false }
+            state.isFlushScheduled = true
+            return true
+        }
+        if needsSchedule { driver.scheduleFlush(of: self) }
+    }
+
+    /// Runs `observer` on the main actor at every frame commit, before the commit is published
+    /// to awaiting tasks: the place where a compositor takes its snapshot of the layer tree.
+    public func addFrameObserver(_ observer: @escaping @MainActor @Sendable (FrameCommit) -> Void) {
+        state.withLock { $0.frameObservers.append(observer) }
     }
 
     /// Notes that `layer` committed new contents for the coming frame (and schedules one).

@@ -11,7 +11,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let isJSON = arguments.contains("--json")
 let prefixes = arguments.filter { !$0.hasPrefix("--") }
 
-let allCases: [Benchmark] = executorBenchmarks() + semaphoreBenchmarks() + displayBenchmarks() + transactionBenchmarks()
+let allCases: [Benchmark] =
+    executorBenchmarks() + semaphoreBenchmarks() + displayBenchmarks() + transactionBenchmarks() + frameBenchmarks()
 let selected = allCases.filter { benchmark in
     prefixes.isEmpty || prefixes.contains { benchmark.name.hasPrefix($0) }
 }

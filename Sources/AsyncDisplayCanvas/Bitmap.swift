@@ -11,14 +11,18 @@ public struct Bitmap: Sendable {
     public let height: Int
     /// Pixels per point.
     public let scale: Double
+    /// Whether every pixel is known to be opaque (drawn from an opaque start); false means
+    /// "not known", not "translucent".
+    public let isOpaque: Bool
     let storage: PixelStorage
 
-    init(width: Int, height: Int, scale: Double, storage: PixelStorage) {
+    init(width: Int, height: Int, scale: Double, storage: PixelStorage, isOpaque: Bool) {
         precondition(storage.count == width * height, "bitmap storage does not match its size")
         self.width = width
         self.height = height
         self.scale = scale
         self.storage = storage
+        self.isOpaque = isOpaque
     }
 
     /// Makes a bitmap of `width × height` pixels all set to `pixel`.
@@ -28,7 +32,7 @@ public struct Bitmap: Sendable {
         precondition(width >= 0 && height >= 0, "a bitmap needs non-negative dimensions")
         self.init(
             width: width, height: height, scale: scale,
-            storage: PixelStorage(count: width * height, fill: pixel.packed))
+            storage: PixelStorage(count: width * height, fill: pixel.packed), isOpaque: pixel.alpha == 255)
     }
 
     /// The size in points (pixels divided by scale).
@@ -51,6 +55,9 @@ public struct Bitmap: Sendable {
     public func withPackedPixels<Result>(_ body: (UnsafeBufferPointer<UInt32>) throws -> Result) rethrows -> Result {
         try body(UnsafeBufferPointer(start: storage.pixels, count: storage.count))
     }
+
+    /// Identifies the pixel memory: equal for bitmaps that share it.
+    public var pixelIdentity: ObjectIdentifier { ObjectIdentifier(storage) }
 
     /// Whether two bitmaps share the same pixel memory.
     public func sharesPixels(with other: Bitmap) -> Bool { storage === other.storage }

@@ -12,6 +12,9 @@ public struct Canvas: Sendable {
     /// Pixels per point.
     public let scale: Double
     private(set) var storage: PixelStorage
+    /// Whether every pixel is known to be opaque: it starts from an opaque background or an
+    /// opaque fill of the whole canvas, and source-over never makes a pixel less opaque.
+    public private(set) var isKnownOpaque: Bool
 
     /// Makes a canvas of `width × height` pixels, every pixel set to `background`.
     ///
@@ -22,6 +25,7 @@ public struct Canvas: Sendable {
         self.height = height
         self.scale = scale
         storage = PixelStorage(count: width * height, fill: background.packed)
+        isKnownOpaque = background.alpha == 255
     }
 
     /// The canvas size in points.
@@ -33,9 +37,15 @@ public struct Canvas: Sendable {
         return Pixel(packed: storage.pixels[y * width + x])
     }
 
+    /// A bitmap of the drawing so far; the canvas keeps drawing (its next change copies the
+    /// pixels, once, if the bitmap is still alive).
+    public var snapshot: Bitmap {
+        Bitmap(width: width, height: height, scale: scale, storage: storage, isOpaque: isKnownOpaque)
+    }
+
     /// Freezes the drawing into a bitmap; the pixels are not copied.
     public consuming func makeBitmap() -> Bitmap {
-        Bitmap(width: width, height: height, scale: scale, storage: storage)
+        Bitmap(width: width, height: height, scale: scale, storage: storage, isOpaque: isKnownOpaque)
     }
 
     /// Fills `rect` (in points) with `color`, blending source-over. Edges that cut through a
@@ -48,7 +58,8 @@ public struct Canvas: Sendable {
         guard !pixelRect.isEmpty else { return }
         let source = color.premultiplied.packed
         guard source != 0 else { return }
-        makeUnique()
+        makeUniqueStorage()
+        if color.isOpaque && covers(rect) { isKnownOpaque = true }
         let pixels = storage.pixels
         let firstRow = Int(pixelRect.minY.rounded(.down))
         let endRow = Int(pixelRect.maxY.rounded(.up))
@@ -107,11 +118,28 @@ public struct Canvas: Sendable {
 
     /// Sets every pixel to `color`, replacing what was there.
     public mutating func clear(to color: Color = .clear) {
-        makeUnique()
+        makeUniqueStorage()
+        isKnownOpaque = color.premultiplied.alpha == 255
         storage.pixels.update(repeating: color.premultiplied.packed, count: storage.count)
     }
 
-    private mutating func makeUnique() {
+    /// Whether `rect` (in points) covers every pixel of the canvas.
+    func covers(_ rect: Rect) -> Bool {
+        rect.minX <= 0 && rect.minY <= 0 && rect.maxX * scale >= Double(width) && rect.maxY * scale >= Double(height)
+    }
+
+    /// Notes a change that may have left pixels translucent.
+    mutating func noteTranslucency(_ color: Color, covering rect: Rect) {
+        let opaque = color.premultiplied.alpha == 255
+        if opaque && covers(rect) {
+            isKnownOpaque = true
+        } else if !opaque {
+            isKnownOpaque = false
+        }
+    }
+
+    /// Copies the pixels first if another canvas or bitmap shares them.
+    mutating func makeUniqueStorage() {
         if !isKnownUniquelyReferenced(&storage) {
             storage = PixelStorage(copying: storage)
         }

@@ -176,3 +176,19 @@ struct CanvasTests {
         #expect(c[x: 1, y: 0] == .clear)
     }
 }
+
+@Suite("Canvas opacity tracking")
+struct CanvasOpacityTests {
+    @Test("A canvas knows it is opaque from an opaque start or a whole opaque fill, and stays so")
+    func knownOpaque() {
+        var canvas = Canvas(width: 4, height: 4)
+        #expect(!canvas.isKnownOpaque)
+        canvas.fill(Rect(x: 0, y: 0, width: 4, height: 4), with: .red)
+        #expect(canvas.isKnownOpaque)
+        canvas.fill(Rect(x: 1, y: 1, width: 1, height: 1), with: Color(white: 0, alpha: 0.5))
+        #expect(canvas.isKnownOpaque)  // source-over never makes a pixel less opaque
+        canvas.replace(Rect(x: 0, y: 0, width: 1, height: 1), with: .clear)
+        #expect(!canvas.isKnownOpaque)
+        #expect(Canvas(width: 2, height: 2, background: .white).makeBitmap().isOpaque)
+    }
+}

@@ -1,4 +1,5 @@
 import AsyncDisplayExecutors
+import AsyncDisplayTesting
 import Synchronization
 import Testing
 
@@ -128,20 +129,5 @@ struct AsyncSemaphoreTests {
         #expect(holders.total.load(ordering: .relaxed) > 0)
         #expect(semaphore.availablePermits == permits)
         #expect(semaphore.waiterCount == 0)
-    }
-}
-
-/// A seeded 64-bit generator (SplitMix64), for reproducible random choices.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

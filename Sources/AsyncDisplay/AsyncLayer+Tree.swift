@@ -1,0 +1,90 @@
+/// The layer tree: where each layer sits in its parent, how opaque it is, whether it clips its
+/// sublayers, and in what order its sublayers draw. It lives on the main actor, like a view
+/// hierarchy; at each frame commit a compositor takes an immutable snapshot of it.
+extension AsyncLayer {
+    /// Adds `layer` as the last (frontmost) sublayer, removing it from its old parent first.
+    ///
+    /// Adding the layer itself or one of its ancestors would make a cycle: that is refused, and
+    /// false returned; the tree is unchanged.
+    @MainActor
+    @discardableResult
+    public func addSublayer(_ layer: AsyncLayer) -> Bool {
+        insertSublayer(layer, at: tree.sublayers.count)
+    }
+
+    /// Inserts `layer` among the sublayers at `index` (clamped to the valid range), removing it
+    /// from its old parent first. Refuses (returns false) what would make a cycle.
+    @MainActor
+    @discardableResult
+    public func insertSublayer(_ layer: AsyncLayer, at index: Int) -> Bool {
+        var ancestor: AsyncLayer? = self
+        while let current = ancestor {
+            if current === layer { return false }
+            ancestor = current.tree.superlayer
+        }
+        layer.removeFromSuperlayer()
+        tree.sublayers.insert(layer, at: min(max(index, 0), tree.sublayers.count))
+        layer.tree.superlayer = self
+        treeChanged()
+        return true
+    }
+
+    /// Removes the layer from its parent; does nothing for a layer without one.
+    @MainActor
+    public func removeFromSuperlayer() {
+        guard let parent = tree.superlayer else { return }
+        parent.tree.sublayers.removeAll { $0 === self }
+        tree.superlayer = nil
+        parent.treeChanged()
+    }
+
+    /// The sublayers, back to front.
+    @MainActor public var sublayers: [AsyncLayer] { tree.sublayers }
+
+    /// The layer this one is a sublayer of.
+    @MainActor public var superlayer: AsyncLayer? { tree.superlayer }
+
+    /// The layer's position and size in its parent's coordinates, in points. Contents draw at
+    /// their own size from the frame's origin (never stretched), clipped to the frame when
+    /// `masksToBounds` is set.
+    @MainActor public var frame: Rect {
+        get { tree.frame }
+        set {
+            tree.frame = newValue
+            treeChanged()
+        }
+    }
+
+    /// How opaque the layer and its sublayers are, 0...1.
+    @MainActor public var opacity: Double {
+        get { tree.opacity }
+        set {
+            tree.opacity = newValue.isNaN ? 0 : min(max(newValue, 0), 1)
+            treeChanged()
+        }
+    }
+
+    /// Whether the layer clips its contents and sublayers to its frame.
+    @MainActor public var masksToBounds: Bool {
+        get { tree.masksToBounds }
+        set {
+            tree.masksToBounds = newValue
+            treeChanged()
+        }
+    }
+
+    /// Asks the coalescer for a frame, so that tree changes reach the compositor.
+    @MainActor
+    func treeChanged() {
+        transactions.frameNeeded()
+    }
+}
+
+/// A layer's place in the tree; main-actor state.
+struct LayerTreeState {
+    var frame = Rect.zero
+    var opacity = 1.0
+    var masksToBounds = false
+    var sublayers: [AsyncLayer] = []
+    weak var superlayer: AsyncLayer?
+}

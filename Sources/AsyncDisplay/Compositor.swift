@@ -1,0 +1,183 @@
+/// Flattens a layer tree into a framebuffer after each frame commit: a render server, off the
+/// main actor.
+///
+/// Attach it to a root layer and the coalescer of its frames; at every frame commit the main actor
+/// hands it an immutable `LayerTreeSnapshot` and returns at once, and the compositor draws the
+/// frame on its own executor, redrawing only the damaged regions when little changed.
+///
+/// ```swift
+/// let compositor = Compositor(size: Size(width: 390, height: 844), scale: 3)
+/// compositor.attach(root: window, to: .main)
+/// let frame = await compositor.frame(after: commit.sequence)
+/// ```
+///
+/// Concurrency: an actor on its own serial executor; snapshots are immutable values.
+public actor Compositor {
+    public nonisolated let executor: any SerialExecutor
+    /// The screen size in points.
+    public nonisolated let size: Size
+    /// Pixels per point.
+    public nonisolated let scale: Double
+    /// What shows where no layer draws.
+    public nonisolated let background: Color
+
+    private var canvas: Canvas
+    private var previous: LayerTreeSnapshot?
+    private var composedSequence = 0
+    private var waiters: [(sequence: Int, continuation: CheckedContinuation<Bitmap, Never>)] = []
+    /// What the compositor has done so far.
+    public private(set) var statistics = CompositorStatistics()
+
+    /// Damage over this share of the screen is recomposed whole.
+    static let fullRecompositionThreshold = 0.5
+    /// More damaged rectangles than this are merged into their bounding box.
+    static let maximumDamageRects = 16
+
+    /// Makes a compositor for a screen of `size` points at `scale`, on `executor` (by default a
+    /// dedicated user-interactive thread).
+    public init(
+        size: Size, scale: Double, background: Color = .white,
+        executor: any SerialExecutor = ThreadExecutor(
+            name: "asyncdisplay.compositor", qualityOfService: .userInteractive)
+    ) {
+        self.executor = executor
+        self.size = size
+        self.scale = scale
+        self.background = background
+        let width = size.isValid && scale.isFinite && scale > 0 ? Int((size.width * scale).rounded(.up)) : 0
+        let height = size.isValid && scale.isFinite && scale > 0 ? Int((size.height * scale).rounded(.up)) : 0
+        canvas = Canvas(width: width, height: height, scale: scale, background: background.premultiplied)
+    }
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    /// Composes `root`'s tree after every frame commit of `transactions`.
+    public nonisolated func attach(root: AsyncLayer, to transactions: TransactionCoalescer) {
+        transactions.addFrameObserver { [weak root] commit in
+            guard let root else { return }
+            self.submit(LayerTreeSnapshot(root: root), sequence: commit.sequence)
+        }
+    }
+
+    /// Hands a snapshot over to be composed; returns at once.
+    public nonisolated func submit(_ snapshot: LayerTreeSnapshot, sequence: Int) {
+        Task { await self.compose(snapshot, sequence: sequence) }
+    }
+
+    /// The frame composed for `sequence` or a later one, once there is one.
+    public func frame(after sequence: Int) async -> Bitmap {
+        if composedSequence >= sequence { return canvas.snapshot }
+        return await withCheckedContinuation { waiters.append((sequence, $0)) }
+    }
+
+    /// The framebuffer as last composed.
+    public var currentFrame: Bitmap { canvas.snapshot }
+
+    /// How one frame was composed.
+    public enum Composition: Sendable, Equatable {
+        /// Nothing changed since the last frame.
+        case unchanged
+        /// Only these screen areas (points) were redrawn.
+        case damaged([Rect])
+        case full
+    }
+
+    /// Composes one frame: only what changed since the previous snapshot, unless that is most of
+    /// the screen (or `fullRecomposition` is asked for). Snapshots older than the last composed
+    /// one are ignored.
+    @discardableResult
+    public func compose(_ snapshot: LayerTreeSnapshot, sequence: Int, fullRecomposition: Bool = false) -> Composition {
+        guard sequence > composedSequence || fullRecomposition else { return .unchanged }
+        let screen = Rect(origin: .zero, size: size)
+        var composition = Composition.full
+        if !fullRecomposition, let previous {
+            composition = Self.damage(from: previous, to: snapshot, screen: screen)
+        }
+        switch composition {
+        case .unchanged:
+            break
+        case .damaged(let rects):
+            for rect in rects { redraw(snapshot, in: rect) }
+            statistics.damagedRecompositions += 1
+        case .full:
+            redraw(snapshot, in: screen)
+            statistics.fullRecompositions += 1
+        }
+        previous = snapshot
+        composedSequence = max(composedSequence, sequence)
+        statistics.frames += 1
+        let ready = waiters.filter { $0.sequence <= composedSequence }
+        waiters.removeAll { $0.sequence <= composedSequence }
+        if !ready.isEmpty {
+            let frame = canvas.snapshot
+            for waiter in ready { waiter.continuation.resume(returning: frame) }
+        }
+        return composition
+    }
+
+    /// Clears `rect` to the background and draws every node that reaches into it, in order,
+    /// starting from the topmost node that hides everything beneath it there.
+    private func redraw(_ snapshot: LayerTreeSnapshot, in rect: Rect) {
+        let nodes = snapshot.nodes
+        let firstVisible = nodes.lastIndex { $0.hidesEverythingBeneath(rect, scale: scale) } ?? -1
+        if firstVisible < 0 { canvas.replace(rect, with: background) }
+        for node in nodes[max(firstVisible, 0)...] {
+            guard let contents = node.contents, node.opacity > 0 else { continue }
+            let covered = node.coveredRect
+            guard !covered.intersection(rect).isEmpty else { continue }
+            let clip = node.clip.map { $0.intersection(rect) } ?? rect
+            canvas.draw(contents, at: node.origin, opacity: node.opacity, clip: clip)
+        }
+        statistics.pointsRecomposed += rect.intersection(Rect(origin: .zero, size: size)).area
+    }
+
+    /// The areas that differ between two snapshots.
+    static func damage(from old: LayerTreeSnapshot, to new: LayerTreeSnapshot, screen: Rect) -> Composition {
+        let oldOrder = old.nodes.map(\.id)
+        let newOrder = new.nodes.map(\.id)
+        let oldByID = Dictionary(old.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let newByID = Set(newOrder)
+        // Layers present in both must keep their relative order; otherwise redraw everything.
+        guard oldOrder.filter(newByID.contains) == newOrder.filter({ oldByID[$0] != nil }) else { return .full }
+        var rects: [Rect] = []
+        for node in new.nodes {
+            if let before = oldByID[node.id] {
+                if !node.drawsLike(before) {
+                    rects.append(node.coveredRect)
+                    if before.coveredRect != node.coveredRect { rects.append(before.coveredRect) }
+                }
+            } else {
+                rects.append(node.coveredRect)
+            }
+        }
+        for node in old.nodes where !newByID.contains(node.id) { rects.append(node.coveredRect) }
+        rects = rects.map { $0.intersection(screen) }.filter { !$0.isEmpty }
+        guard !rects.isEmpty else { return .unchanged }
+        if rects.count > maximumDamageRects { rects = [rects.dropFirst().reduce(rects[0]) { $0.union($1) }] }
+        let area = rects.reduce(0) { $0 + $1.area }
+        return area > screen.area * fullRecompositionThreshold ? .full : .damaged(rects)
+    }
+}
+
+/// Counts of a compositor's work.
+public struct CompositorStatistics: Sendable, Hashable {
+    public var frames = 0
+    public var fullRecompositions = 0
+    public var damagedRecompositions = 0
+    /// Square points redrawn in all.
+    public var pointsRecomposed = 0.0
+}
+
+extension Rect {
+    /// Width times height (0 when empty).
+    var area: Double { isEmpty ? 0 : width * height }
+
+    /// The smallest rectangle containing both.
+    func union(_ other: Rect) -> Rect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let minX = min(self.minX, other.minX)
+        let minY = min(self.minY, other.minY)
+        return Rect(x: minX, y: minY, width: max(maxX, other.maxX) - minX, height: max(maxY, other.maxY) - minY)
+    }
+}

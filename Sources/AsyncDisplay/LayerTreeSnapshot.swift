@@ -1,0 +1,95 @@
+/// An immutable picture of a layer tree at one frame commit: each layer's contents, where they
+/// land on screen, how opaque they are and what clips them, in drawing order (parents before their
+/// sublayers, sublayers back to front).
+///
+/// Opacity multiplies down the tree (a layer at 0.5 in a parent at 0.5 draws at 0.25).
+public struct LayerTreeSnapshot: Sendable {
+    /// One layer, resolved to screen coordinates (points).
+    public struct Node: Sendable {
+        /// The layer's identity, for telling frames apart.
+        public let id: ObjectIdentifier
+        public let contents: Bitmap?
+        /// Where the contents' top-left corner lands.
+        public let origin: Point
+        /// What the contents may cover: the frames of masking ancestors (and its own, when it
+        /// masks), intersected; nil when nothing clips.
+        public let clip: Rect?
+        public let opacity: Double
+
+        public init(id: ObjectIdentifier, contents: Bitmap?, origin: Point, clip: Rect?, opacity: Double) {
+            self.id = id
+            self.contents = contents
+            self.origin = origin
+            self.clip = clip
+            self.opacity = opacity
+        }
+
+        /// The screen area the contents cover: their own size at `origin`, clipped.
+        public var coveredRect: Rect {
+            guard let contents, opacity > 0 else { return .zero }
+            let drawn = Rect(origin: origin, size: contents.size)
+            return clip.map { drawn.intersection($0) } ?? drawn
+        }
+
+        /// Whether the node paints every pixel of `rect` opaquely on a screen at `scale`, so
+        /// nothing beneath shows there. Decided in whole pixels, as the compositor draws.
+        func hidesEverythingBeneath(_ rect: Rect, scale: Double) -> Bool {
+            guard let contents, contents.isOpaque, opacity >= 1, contents.scale == scale else { return false }
+            let left = (origin.x * scale).rounded()
+            let top = (origin.y * scale).rounded()
+            var painted = Rect(x: left, y: top, width: Double(contents.width), height: Double(contents.height))
+            if let clip { painted = painted.intersection(clip.scaled(by: scale).snappedOutwards) }
+            let target = rect.scaled(by: scale).snappedOutwards
+            return painted.minX <= target.minX && painted.minY <= target.minY
+                && painted.maxX >= target.maxX && painted.maxY >= target.maxY
+        }
+
+        /// Whether `other` draws the same pixels in the same place.
+        func drawsLike(_ other: Node) -> Bool {
+            origin == other.origin && clip == other.clip && opacity == other.opacity
+                && contents?.pixelIdentity == other.contents?.pixelIdentity
+        }
+    }
+
+    public let nodes: [Node]
+
+    public init(nodes: [Node]) { self.nodes = nodes }
+
+    /// Takes the snapshot of `root` and everything under it.
+    ///
+    /// Complexity: O(layers).
+    @MainActor
+    public init(root: AsyncLayer) {
+        var nodes: [Node] = []
+        Self.collect(root, offset: .zero, clip: nil, opacity: 1, into: &nodes)
+        self.nodes = nodes
+    }
+
+    @MainActor
+    private static func collect(
+        _ layer: AsyncLayer, offset: Point, clip: Rect?, opacity: Double, into nodes: inout [Node]
+    ) {
+        let frame = layer.frame
+        let origin = Point(x: offset.x + frame.minX, y: offset.y + frame.minY)
+        let opacity = opacity * layer.opacity
+        var clip = clip
+        if layer.masksToBounds {
+            let own = Rect(origin: origin, size: frame.size)
+            clip = clip.map { $0.intersection(own) } ?? own
+        }
+        nodes.append(
+            Node(id: ObjectIdentifier(layer), contents: layer.contents, origin: origin, clip: clip, opacity: opacity))
+        for sublayer in layer.sublayers {
+            collect(sublayer, offset: origin, clip: clip, opacity: opacity, into: &nodes)
+        }
+    }
+}
+
+extension Rect {
+    /// The smallest rectangle with whole-number edges that contains this one.
+    var snappedOutwards: Rect {
+        let minX = self.minX.rounded(.down)
+        let minY = self.minY.rounded(.down)
+        return Rect(x: minX, y: minY, width: maxX.rounded(.up) - minX, height: maxY.rounded(.up) - minY)
+    }
+}
