@@ -73,6 +73,41 @@ extension AsyncLayer {
         }
     }
 
+    /// Whether the layer's displays are suspended: suspending cancels the display in flight and
+    /// holds back new ones (the contents stay); resuming displays the layer once.
+    @MainActor public var isDisplaySuspended: Bool {
+        get { tree.isDisplaySuspended }
+        set {
+            guard newValue != tree.isDisplaySuspended else { return }
+            tree.isDisplaySuspended = newValue
+            if newValue {
+                generation.advance()
+            } else {
+                setNeedsDisplay()
+            }
+        }
+    }
+
+    /// Whether the layer is a display group: its subtree's new contents appear together, in one
+    /// frame, once none of its layers is still drawing, or once `displayGroupDeadline` has passed
+    /// since the group started waiting.
+    @MainActor public var isDisplayGroup: Bool {
+        get { tree.isDisplayGroup }
+        set {
+            tree.isDisplayGroup = newValue
+            treeChanged()
+        }
+    }
+
+    /// How long a display group holds back finished contents while others in it still draw.
+    @MainActor public var displayGroupDeadline: Duration {
+        get { tree.displayGroupDeadline }
+        set { tree.displayGroupDeadline = max(.zero, newValue) }
+    }
+
+    /// Whether a display of this layer has started and not yet finished.
+    @MainActor public var isDisplayInFlight: Bool { tree.displaysInFlight > 0 }
+
     /// Asks the coalescer for a frame, so that tree changes reach the compositor.
     @MainActor
     func treeChanged() {
@@ -80,11 +115,19 @@ extension AsyncLayer {
     }
 }
 
-/// A layer's place in the tree; main-actor state.
+/// A layer's place in the tree and how it presents; main-actor state.
 struct LayerTreeState {
     var frame = Rect.zero
     var opacity = 1.0
     var masksToBounds = false
     var sublayers: [AsyncLayer] = []
     weak var superlayer: AsyncLayer?
+    var isDisplaySuspended = false
+    var displaysInFlight = 0
+    var isDisplayGroup = false
+    var displayGroupDeadline = Duration.milliseconds(100)
+    /// When the group started holding back contents, while it does.
+    var groupHoldingSince: ContinuousClock.Instant?
+    /// The contents the screen shows: `contents`, except while a display group holds them back.
+    var presentedContents: Bitmap?
 }

@@ -109,7 +109,7 @@ public actor AsyncLayer {
     /// runs now, in this flush; the draw and commit follow.
     @MainActor
     func startDisplayIfNeeded() {
-        guard needsDisplay else { return }
+        guard needsDisplay, !isDisplaySuspended else { return }
         let reference = WeakLayerReference(self)
         let plan = DisplayPipeline.begin(reference)
         Task { _ = await DisplayPipeline.complete(plan, reference) }

@@ -44,7 +44,7 @@ enum DisplayPipeline {
     /// Step 1, on the main actor.
     @MainActor
     private static func start(_ reference: WeakLayerReference) -> Plan {
-        guard let layer = reference.layer else { return .finished(.cancelled) }
+        guard let layer = reference.layer, !layer.isDisplaySuspended else { return .finished(.cancelled) }
         let task = layer.delegate?.makeDisplayTask(for: layer)
         let token = layer.startDisplay()
         task?.willDisplay?(layer)
@@ -53,6 +53,7 @@ enum DisplayPipeline {
             task?.didDisplay?(layer, true)
             return .finished(.cleared)
         }
+        layer.tree.displaysInFlight += 1
         return .render(task, draw, token, layer.renderer)
     }
 
@@ -66,6 +67,9 @@ enum DisplayPipeline {
             if case .bitmap(let bitmap) = result { BitmapRelease.release(bitmap) }
             return .cancelled
         }
+        layer.tree.displaysInFlight -= 1
+        // A display group may have been waiting for this one.
+        if !layer.isDisplayInFlight && layer.isInDisplayGroup { layer.transactions.frameNeeded() }
         let isCurrent = token.isCurrent && !Task.isCancelled
         switch result {
         case .bitmap(let bitmap) where isCurrent:

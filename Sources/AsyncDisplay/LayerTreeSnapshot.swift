@@ -55,20 +55,29 @@ public struct LayerTreeSnapshot: Sendable {
 
     public init(nodes: [Node]) { self.nodes = nodes }
 
-    /// Takes the snapshot of `root` and everything under it.
+    /// Takes the snapshot of `root` and everything under it, as the screen should show it now.
+    ///
+    /// Layers show their committed contents, except inside a display group that is still waiting
+    /// for some of its layers to finish drawing (and whose deadline has not passed): there the
+    /// contents presented last stay up. Taking the snapshot moves each layer's presented
+    /// contents forward, so take one per frame.
     ///
     /// Complexity: O(layers).
     @MainActor
-    public init(root: AsyncLayer) {
+    public init(root: AsyncLayer, now: ContinuousClock.Instant = .now) {
         var nodes: [Node] = []
-        Self.collect(root, offset: .zero, clip: nil, opacity: 1, into: &nodes)
+        Self.collect(root, offset: .zero, clip: nil, opacity: 1, holding: false, now: now, into: &nodes)
         self.nodes = nodes
     }
 
     @MainActor
     private static func collect(
-        _ layer: AsyncLayer, offset: Point, clip: Rect?, opacity: Double, into nodes: inout [Node]
+        _ layer: AsyncLayer, offset: Point, clip: Rect?, opacity: Double, holding: Bool,
+        now: ContinuousClock.Instant, into nodes: inout [Node]
     ) {
+        var holding = holding
+        if layer.isDisplayGroup && !holding { holding = layer.isHoldingDisplayGroup(now: now) }
+        if !holding { layer.tree.presentedContents = layer.contents }
         let frame = layer.frame
         let origin = Point(x: offset.x + frame.minX, y: offset.y + frame.minY)
         let opacity = opacity * layer.opacity
@@ -78,9 +87,11 @@ public struct LayerTreeSnapshot: Sendable {
             clip = clip.map { $0.intersection(own) } ?? own
         }
         nodes.append(
-            Node(id: ObjectIdentifier(layer), contents: layer.contents, origin: origin, clip: clip, opacity: opacity))
+            Node(
+                id: ObjectIdentifier(layer), contents: layer.tree.presentedContents, origin: origin, clip: clip,
+                opacity: opacity))
         for sublayer in layer.sublayers {
-            collect(sublayer, offset: origin, clip: clip, opacity: opacity, into: &nodes)
+            collect(sublayer, offset: origin, clip: clip, opacity: opacity, holding: holding, now: now, into: &nodes)
         }
     }
 }
@@ -91,5 +102,48 @@ extension Rect {
         let minX = self.minX.rounded(.down)
         let minY = self.minY.rounded(.down)
         return Rect(x: minX, y: minY, width: maxX.rounded(.up) - minX, height: maxY.rounded(.up) - minY)
+    }
+}
+
+extension AsyncLayer {
+    /// Whether this display group keeps its presented contents this frame: some layer in it is
+    /// still drawing and the deadline, counted from when the group started waiting, has not passed.
+    /// When holding, a frame is asked for at the deadline.
+    @MainActor
+    func isHoldingDisplayGroup(now: ContinuousClock.Instant) -> Bool {
+        guard isDrawingInSubtree else {
+            tree.groupHoldingSince = nil
+            return false
+        }
+        let since = tree.groupHoldingSince ?? now
+        tree.groupHoldingSince = since
+        let deadline = since + tree.displayGroupDeadline
+        guard now < deadline else {
+            tree.groupHoldingSince = nil
+            return false
+        }
+        let transactions = self.transactions
+        Task { @MainActor in
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            transactions.frameNeeded()
+        }
+        return true
+    }
+
+    /// Whether this layer or one of its ancestors is a display group.
+    @MainActor
+    var isInDisplayGroup: Bool {
+        var layer: AsyncLayer? = self
+        while let current = layer {
+            if current.isDisplayGroup { return true }
+            layer = current.superlayer
+        }
+        return false
+    }
+
+    /// Whether this layer or any below it has a display in flight.
+    @MainActor
+    var isDrawingInSubtree: Bool {
+        isDisplayInFlight || sublayers.contains { $0.isDrawingInSubtree }
     }
 }
