@@ -20,6 +20,9 @@ public actor Compositor {
     public nonisolated let scale: Double
     /// What shows where no layer draws.
     public nonisolated let background: Color
+    /// How long a frame waits for displays in flight at its commit, so that contents ready within
+    /// it show in that same frame: one frame at the refresh rate by default.
+    public nonisolated let boundedWait: Duration
 
     private var canvas: Canvas
     private var previous: LayerTreeSnapshot?
@@ -33,14 +36,16 @@ public actor Compositor {
     /// More damaged rectangles than this are merged into their bounding box.
     static let maximumDamageRects = 16
 
-    /// Makes a compositor for a screen of `size` points at `scale`, on `executor` (by default a
-    /// dedicated user-interactive thread).
+    /// Makes a compositor for a screen of `size` points at `scale`, refreshing `refreshRate` times
+    /// a second, on `executor` (by default a dedicated user-interactive thread).
     public init(
-        size: Size, scale: Double, background: Color = .white,
+        size: Size, scale: Double, background: Color = .white, refreshRate: Double = 60,
         executor: any SerialExecutor = ThreadExecutor(
             name: "asyncdisplay.compositor", qualityOfService: .userInteractive)
     ) {
         self.executor = executor
+        let rate = refreshRate.isFinite && refreshRate > 0 ? refreshRate : 60
+        boundedWait = .nanoseconds(Int64(1e9 / rate))
         self.size = size
         self.scale = scale
         self.background = background
@@ -52,10 +57,27 @@ public actor Compositor {
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// Composes `root`'s tree after every frame commit of `transactions`.
+    ///
+    /// Bounded wait, no flash: a reloading layer keeps its old contents up, at their own size,
+    /// until the new bitmap is ready; when displays are in flight at a commit, the frame waits up
+    /// to `boundedWait` for them (on the main actor's queue, without blocking it), so contents
+    /// ready within it show in that same frame.
     public nonisolated func attach(root: AsyncLayer, to transactions: TransactionCoalescer) {
+        let boundedWait = boundedWait
         transactions.addFrameObserver { [weak root] commit in
             guard let root else { return }
-            self.submit(LayerTreeSnapshot(root: root), sequence: commit.sequence)
+            guard root.isDrawingInSubtree else {
+                self.submit(LayerTreeSnapshot(root: root), sequence: commit.sequence)
+                return
+            }
+            let deadline = ContinuousClock.now + boundedWait
+            Task { @MainActor [weak root] in
+                while let root, root.isDrawingInSubtree, ContinuousClock.now < deadline {
+                    await transactions.nextDisplayFinish(orUntil: deadline)
+                }
+                guard let root else { return }
+                self.submit(LayerTreeSnapshot(root: root), sequence: commit.sequence)
+            }
         }
     }
 
@@ -72,6 +94,9 @@ public actor Compositor {
 
     /// The framebuffer as last composed.
     public var currentFrame: Bitmap { canvas.snapshot }
+
+    /// The sequence of the last frame composed.
+    public var lastComposedSequence: Int { composedSequence }
 
     /// How one frame was composed.
     public enum Composition: Sendable, Equatable {

@@ -68,6 +68,7 @@ enum DisplayPipeline {
             return .cancelled
         }
         layer.tree.displaysInFlight -= 1
+        defer { layer.transactions.displayFinished() }
         // A display group may have been waiting for this one.
         if !layer.isDisplayInFlight && layer.isInDisplayGroup { layer.transactions.frameNeeded() }
         let isCurrent = token.isCurrent && !Task.isCancelled

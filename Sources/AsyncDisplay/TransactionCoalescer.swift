@@ -33,6 +33,7 @@ public final class TransactionCoalescer: Sendable {
         var changedLayers: [AsyncLayer] = []
         var isFrameNeeded = false
         var frameObservers: [@MainActor @Sendable (FrameCommit) -> Void] = []
+        var displayFinishWaiters: [OnceContinuation] = []
         var lastMainActorNanoseconds: UInt64 = 0
         var waiters: [CheckedContinuation<FrameCommit, Never>] = []
         var streams: [Int: AsyncStream<FrameCommit>.Continuation] = [:]
@@ -52,14 +53,11 @@ public final class TransactionCoalescer: Sendable {
     ///
     /// Complexity: amortised O(1).
     public func commit<Target: AnyObject & Sendable>(_ target: Target, _ action: TransactionAction<Target>) {
-        let needsSchedule = state.withLock { state -> Bool in
+        scheduleFlush { state in
             guard state.keys.insert(ObjectIdentifier(target), ObjectIdentifier(action)) else { return false }
             state.entries.append(Entry { action.perform(target) })
-            guard !state.isFlushScheduled, !state.isFlushing else { return false }
-            state.isFlushScheduled = true
             return true
         }
-        if needsSchedule { driver.scheduleFlush(of: self) }
     }
 
     /// Whether commits are waiting for a flush.
@@ -121,13 +119,33 @@ public final class TransactionCoalescer: Sendable {
     /// Asks for a frame at the end of this turn even if nothing else changes (the layer tree did).
     @MainActor
     func frameNeeded() {
-        let needsSchedule = state.withLock { state -> Bool in
+        scheduleFlush { state in
             state.isFrameNeeded = true
-            guard !state.isFlushScheduled, !state.isFlushing else { return false }
-            state.isFlushScheduled = true
             return true
         }
-        if needsSchedule { driver.scheduleFlush(of: self) }
+    }
+
+    /// Notes that a display of one of this coalescer's layers finished, committed or not.
+    @MainActor
+    func displayFinished() {
+        let waiters = state.withLock { state in
+            defer { state.displayFinishWaiters.removeAll() }
+            return state.displayFinishWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Suspends until a display of one of this coalescer's layers finishes, or until `deadline`.
+    @MainActor
+    func nextDisplayFinish(orUntil deadline: ContinuousClock.Instant) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let waiter = OnceContinuation(continuation)
+            state.withLock { $0.displayFinishWaiters.append(waiter) }
+            Task {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                waiter.resume()
+            }
+        }
     }
 
     /// Runs `observer` on the main actor at every frame commit, before the commit is published
@@ -139,9 +157,17 @@ public final class TransactionCoalescer: Sendable {
     /// Notes that `layer` committed new contents for the coming frame (and schedules one).
     @MainActor
     func contentsChanged(_ layer: AsyncLayer) {
-        let needsSchedule = state.withLock { state -> Bool in
+        scheduleFlush { state in
             state.changedLayers.append(layer)
-            guard !state.isFlushScheduled, !state.isFlushing else { return false }
+            return true
+        }
+    }
+
+    /// Applies `change` under the lock and, when it asks for a flush and none is scheduled or
+    /// running, has the driver schedule one (outside the lock).
+    private func scheduleFlush(after change: (inout State) -> Bool) {
+        let needsSchedule = state.withLock { state -> Bool in
+            guard change(&state), !state.isFlushScheduled, !state.isFlushing else { return false }
             state.isFlushScheduled = true
             return true
         }
@@ -169,5 +195,22 @@ public final class TransactionCoalescer: Sendable {
         await withCheckedContinuation { continuation in
             state.withLock { $0.waiters.append(continuation) }
         }
+    }
+}
+
+/// A continuation that two parties may try to resume; only the first does.
+final class OnceContinuation: Sendable {
+    private let continuation: LockedState<CheckedContinuation<Void, Never>?>
+
+    init(_ continuation: CheckedContinuation<Void, Never>) {
+        self.continuation = LockedState(continuation)
+    }
+
+    func resume() {
+        let taken = continuation.withLock { continuation in
+            defer { continuation = nil }
+            return continuation
+        }
+        taken?.resume()
     }
 }

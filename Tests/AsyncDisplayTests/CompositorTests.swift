@@ -165,4 +165,33 @@ struct CompositorTests {
         #expect(!root.addSublayer(root))  // a cycle is refused
         await (compositor.executor as! ThreadExecutor).shutdown()
     }
+
+    @Test("Bounded wait: contents ready soon after a commit show in that same frame, without a flash")
+    @MainActor
+    func boundedWait() async {
+        let executor = ManualExecutor()
+        let runLoop = ManualRunLoop()
+        let delegate = RecordingDelegate(draw: filling(.red, log: DrawLog()))
+        let root = await makeLayer(on: executor, size: Size(width: 8, height: 8), delegate: nil, runLoop: runLoop)
+        let child = AsyncLayer(executor: executor, transactions: root.transactions)
+        await executor.drive { await child.setBounds(Size(width: 4, height: 4)) }
+        child.delegate = delegate
+        root.addSublayer(child)
+        // A refresh rate so low that the wait is effectively unbounded: the draw decides.
+        let compositor = Compositor(
+            size: Size(width: 8, height: 8), scale: 1, refreshRate: 0.0001, executor: ThreadExecutor(name: "bounded"))
+        compositor.attach(root: root, to: root.transactions)
+        var frames = root.transactions.frameCommits.makeAsyncIterator()
+
+        child.setNeedsDisplay()
+        runLoop.runTurn()  // the display starts and the frame commits while it draws
+        let commit = await frames.next()!
+        #expect(child.isDisplayInFlight)
+        await executor.waitForJobs()
+        executor.runNext()  // the draw finishes after the commit, within the wait
+        let frame = await compositor.frame(after: commit.sequence)
+        #expect(frame[x: 1, y: 1] == Color.red.premultiplied)
+        #expect(await compositor.lastComposedSequence == commit.sequence)
+        await (compositor.executor as! ThreadExecutor).shutdown()
+    }
 }
