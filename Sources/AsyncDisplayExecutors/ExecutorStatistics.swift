@@ -6,7 +6,7 @@ public struct ExecutorStatistics: Sendable, Hashable {
     public var jobsRun: Int
     /// Jobs enqueued and not yet finished, the running one included.
     public var queueDepth: Int
-    /// The most jobs seen waiting at once (sampled each time the executor takes its queue).
+    /// The most jobs seen waiting at once (sampled as the executor works through its queue).
     public var maximumQueueDepth: Int
 
     public init(jobsEnqueued: Int, jobsRun: Int, queueDepth: Int, maximumQueueDepth: Int) {

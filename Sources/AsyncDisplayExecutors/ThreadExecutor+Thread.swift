@@ -38,32 +38,30 @@ extension ThreadExecutor {
         mutex.broadcast()
 
         let serialIdentity = asUnownedSerialExecutor()
-        var batch: [WorkItem] = []
-        batch.reserveCapacity(64)
+        var finished = 0
+        let recordWaiting = { (waiting: Int) in
+            if waiting > self.maximumQueueLength.load(ordering: .relaxed) {
+                self.maximumQueueLength.store(waiting, ordering: .relaxed)
+            }
+        }
         while true {
-            queue.takeAll(into: &batch)
-            if batch.isEmpty {
-                if isShuttingDown.load(ordering: .sequentiallyConsistent) {
-                    if queue.close() { break } else { continue }
-                }
-                if !spinForWork() { park() }
-                continue
+            recordWaiting(queue.waitingCount)
+            let ran = queue.drain(
+                { item in
+                    switch item {
+                    case .job(let job): job.runSynchronously(on: serialIdentity)
+                    case .taskJob(let job, let taskExecutor):
+                        job.runSynchronously(on: taskExecutor.takeUnretainedValue().asUnownedTaskExecutor())
+                    case .closure(let work): work()
+                    }
+                    finished &+= 1
+                    jobsRun.atomic.pointee.store(finished, ordering: .releasing)
+                }, sample: recordWaiting)
+            guard ran == 0 else { continue }
+            if isShuttingDown.load(ordering: .sequentiallyConsistent) {
+                if queue.close() { break } else { continue }
             }
-            if batch.count > maximumQueueLength.load(ordering: .relaxed) {
-                maximumQueueLength.store(batch.count, ordering: .relaxed)
-            }
-            var finished = jobsRun.atomic.pointee.load(ordering: .relaxed)
-            for item in batch {
-                switch item {
-                case .job(let job): job.runSynchronously(on: serialIdentity)
-                case .taskJob(let job, let taskExecutor):
-                    job.runSynchronously(on: taskExecutor.takeUnretainedValue().asUnownedTaskExecutor())
-                case .closure(let work): work()
-                }
-                finished &+= 1
-                jobsRun.atomic.pointee.store(finished, ordering: .releasing)
-            }
-            batch.removeAll(keepingCapacity: true)
+            if !spinForWork() { park() }
         }
 
         let waiter = mutex.withLock {
@@ -92,27 +90,22 @@ extension ThreadExecutor {
 
     /// Polls for new work for up to `spinNanoseconds`; true if some arrived.
     ///
-    /// Each round polls a few times with the CPU's spin-wait hint, then reads the clock; every
-    /// `roundsBetweenYields` rounds it yields the CPU, so that a peer the scheduler put on the same
-    /// core (a thread woken by this one usually lands there) can run instead of waiting for the
-    /// spin to end.
+    /// Each round first yields the CPU, so that a peer the scheduler put on this core (a thread
+    /// woken by this one usually lands there) runs at once instead of after the spin; then it
+    /// polls a few times with the CPU's spin-wait hint and reads the clock. Alone on its core,
+    /// a yield returns at once.
     private func spinForWork() -> Bool {
         guard spinNanoseconds > 0 else { return false }
         let deadline = monotonicNanoseconds() &+ spinNanoseconds
-        var round = 0
         while true {
+            sched_yield()
             for _ in 0..<8 {
                 if !queue.isEmpty { return true }
                 asyncdisplay_cpu_relax()
             }
             if monotonicNanoseconds() >= deadline { return false }
-            round &+= 1
-            if round % Self.roundsBetweenYields == 0 { sched_yield() }
         }
     }
-
-    /// About 2 µs of polling between yields.
-    private static var roundsBetweenYields: Int { 1 }
 }
 
 /// Nanoseconds on the monotonic clock (a vDSO call, about 20 ns on Linux).

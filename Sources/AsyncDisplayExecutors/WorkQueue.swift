@@ -108,26 +108,47 @@ struct WorkQueue: ~Copyable {
         }
     }
 
-    /// Moves every published item into `batch`, oldest first. Consumer only.
+    /// Hands every published item to `run`, oldest first, freeing each slot before running its
+    /// item (so `run` may push more, which this pass runs too); then the overflow. Returns how
+    /// many items ran. Calls `sample` with the number still waiting after the first item and
+    /// every 16th after it. Consumer only.
     ///
-    /// Complexity: O(n) in the items taken.
-    func takeAll(into batch: inout [WorkItem]) {
+    /// Complexity: O(n) in the items run.
+    @inline(__always)
+    func drain(_ run: (WorkItem) -> Void, sample: (Int) -> Void) -> Int {
         var position = head.atomic.pointee.load(ordering: .relaxed)
+        let start = position
         while true {
             let slot = position & (Self.capacity - 1)
             guard sequenceCell(slot).pointee.load(ordering: .acquiring) == position &+ 1 else { break }
-            batch.append(itemCell(slot).pointee.take()!)
+            let item = itemCell(slot).pointee.take()!
             sequenceCell(slot).pointee.store(position &+ Self.capacity, ordering: .releasing)
             position &+= 1
+            head.atomic.pointee.store(position, ordering: .relaxed)
+            run(item)
+            if (position &- start) & 15 == 1 { sample(waitingCount) }
         }
-        head.atomic.pointee.store(position, ordering: .relaxed)
+        var count = position &- start
         if isOverflowing.load(ordering: .acquiring) {
-            mutex.withLock {
-                batch.append(contentsOf: overflow.pointee.items)
-                overflow.pointee.items.removeAll(keepingCapacity: true)
-                isOverflowing.store(false, ordering: .releasing)
+            let overflowed = mutex.withLock {
+                defer {
+                    overflow.pointee.items.removeAll(keepingCapacity: true)
+                    isOverflowing.store(false, ordering: .releasing)
+                }
+                return overflow.pointee.items
             }
+            for item in overflowed { run(item) }
+            count += overflowed.count
         }
+        return count
+    }
+
+    /// Items claimed or published and not yet taken, in the ring and the overflow (a snapshot).
+    /// Consumer only.
+    var waitingCount: Int {
+        let claimed = tail.atomic.pointee.load(ordering: .relaxed) & ~Self.closedBit
+        let overflowed = isOverflowing.load(ordering: .relaxed) ? mutex.withLock { overflow.pointee.items.count } : 0
+        return claimed &- head.atomic.pointee.load(ordering: .relaxed) + overflowed
     }
 
     /// Whether nothing is waiting to be taken, counting items claimed but not yet published
