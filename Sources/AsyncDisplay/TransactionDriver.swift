@@ -1,4 +1,5 @@
 import CoreFoundation
+import Dispatch
 import Foundation  // links the CoreFoundation run loop on Linux
 
 /// What makes a transaction coalescer flush at the end of a main run-loop turn.
@@ -36,8 +37,9 @@ public final class MainRunLoopDriver: TransactionDriver {
     public func scheduleFlush(of coalescer: TransactionCoalescer) {
         let mainLoop = CFRunLoopGetMain()
         guard CFRunLoopCopyCurrentMode(mainLoop) != nil else {
-            // The main run loop is not running: keep the turn with a main-actor job.
-            Task { @MainActor in coalescer.flush() }
+            // The main run loop is not running: keep the turn with a job on the main queue, which
+            // is the main actor's executor (cheaper to enqueue than a Task).
+            DispatchQueue.main.async { MainActor.assumeIsolated { coalescer.flush() } }
             return
         }
         installObserver(flushing: coalescer)

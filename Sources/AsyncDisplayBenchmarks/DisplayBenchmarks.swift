@@ -8,9 +8,16 @@ func displayBenchmarks() -> [Benchmark] {
         Benchmark(name: "display.roundtrip", unit: .nanoseconds) {
             let layer = AsyncLayer()
             await layer.setBounds(Size(width: 1, height: 1))
-            let delegate = await FillingDelegate(rects: 1)
+            let delegate = CommitWaitingDelegate()
             await MainActor.run { layer.delegate = delegate }
-            return await roundtrips(of: layer, count: 2_000)
+            return await roundtrips(of: layer, delegate: delegate, count: 2_000)
+        },
+        Benchmark(name: "display.roundtrip.direct", unit: .nanoseconds) {
+            let layer = AsyncLayer()
+            await layer.setBounds(Size(width: 1, height: 1))
+            let delegate = CommitWaitingDelegate()
+            await MainActor.run { layer.delegate = delegate }
+            return await directRoundtrips(of: layer, count: 2_000)
         },
         Benchmark(name: "display.main.async", unit: .nanoseconds, samples: 5) {
             await mainActorTimePerDisplay(asynchronously: true)
@@ -44,13 +51,46 @@ private final class FillingDelegate: AsyncLayerDelegate {
     }
 }
 
-/// Nanoseconds from `setNeedsDisplay()` to committed, asked from the main actor as UI code does.
+/// Nanoseconds from `setNeedsDisplay()` to the commit, asked from the main actor as UI code does:
+/// the request coalesces, the flush at the end of the turn starts the display, the draw runs on
+/// the pool, and the commit lands back on the main actor.
 @MainActor
-private func roundtrips(of layer: AsyncLayer, count: Int) async -> Double {
+private func roundtrips(of layer: AsyncLayer, delegate: CommitWaitingDelegate, count: Int) async -> Double {
     await nanosecondsPer(count) {
         for _ in 0..<count {
-            layer.setNeedsDisplay()
-            _ = await layer.displayIfNeeded()
+            await delegate.nextCommit(after: { layer.setNeedsDisplay() })
+        }
+    }
+}
+
+/// Nanoseconds per `await layer.display()` from the main actor: the same pipeline without the
+/// wait for the end of the turn.
+@MainActor
+private func directRoundtrips(of layer: AsyncLayer, count: Int) async -> Double {
+    await nanosecondsPer(count) {
+        for _ in 0..<count { _ = await layer.display() }
+    }
+}
+
+/// Draws a 1 × 1 fill and resumes whoever waits for the commit.
+@MainActor
+private final class CommitWaitingDelegate: AsyncLayerDelegate {
+    private var waiter: CheckedContinuation<Void, Never>?
+
+    func makeDisplayTask(for layer: AsyncLayer) -> DisplayTask {
+        DisplayTask(
+            display: { canvas, size, _ in canvas.fill(Rect(origin: .zero, size: size), with: .red) },
+            didDisplay: { [weak self] _, _ in
+                self?.waiter?.resume()
+                self?.waiter = nil
+            })
+    }
+
+    /// Runs `request`, then suspends until the next didDisplay.
+    func nextCommit(after request: () -> Void) async {
+        await withCheckedContinuation { continuation in
+            waiter = continuation
+            request()
         }
     }
 }
