@@ -33,24 +33,33 @@ public actor Compositor {
 
     /// Damage over this share of the screen is recomposed whole.
     static let fullRecompositionThreshold = 0.5
+    /// The largest framebuffer a compositor allocates: 256 megapixels.
+    public static let maximumPixels = 256_000_000
     /// More damaged rectangles than this are merged into their bounding box.
     static let maximumDamageRects = 16
 
     /// Makes a compositor for a screen of `size` points at `scale`, refreshing `refreshRate` times
-    /// a second, on `executor` (by default a dedicated user-interactive thread).
+    /// a second, on `executor` (by default a dedicated user-interactive thread). A size or scale
+    /// that is not finite and positive, or a screen over `maximumPixels`, gets an empty
+    /// framebuffer: frames compose to nothing rather than fail.
     public init(
         size: Size, scale: Double, background: Color = .white, refreshRate: Double = 60,
         executor: any SerialExecutor = ThreadExecutor(
             name: "asyncdisplay.compositor", qualityOfService: .userInteractive)
     ) {
         self.executor = executor
-        let rate = refreshRate.isFinite && refreshRate > 0 ? refreshRate : 60
+        let rate = refreshRate.isFinite && refreshRate > 0 ? max(refreshRate, 0.001) : 60
         boundedWait = .nanoseconds(Int64(1e9 / rate))
         self.size = size
         self.scale = scale
         self.background = background
-        let width = size.isValid && scale.isFinite && scale > 0 ? Int((size.width * scale).rounded(.up)) : 0
-        let height = size.isValid && scale.isFinite && scale > 0 ? Int((size.height * scale).rounded(.up)) : 0
+        // A screen that is invalid or over `maximumPixels` gets an empty framebuffer.
+        let pixelWidth = size.width * scale
+        let pixelHeight = size.height * scale
+        let isDrawable =
+            size.isValid && scale.isFinite && scale > 0 && pixelWidth * pixelHeight <= Double(Self.maximumPixels)
+        let width = isDrawable ? Int(pixelWidth.rounded(.up)) : 0
+        let height = isDrawable ? Int(pixelHeight.rounded(.up)) : 0
         canvas = Canvas(width: width, height: height, scale: scale, background: background.premultiplied)
     }
 
@@ -122,7 +131,8 @@ public actor Compositor {
         case .unchanged:
             break
         case .damaged(let rects):
-            for rect in rects { redraw(snapshot, in: rect) }
+            // Whole pixels: the clear and the draws must agree on which pixels a rect touches.
+            for rect in rects { redraw(snapshot, in: rect.scaled(by: scale).snappedOutwards.scaled(by: 1 / scale)) }
             statistics.damagedRecompositions += 1
         case .full:
             redraw(snapshot, in: screen)

@@ -71,6 +71,15 @@ enum DisplayPipeline {
         defer { layer.transactions.displayFinished() }
         // A display group may have been waiting for this one.
         if !layer.isDisplayInFlight && layer.isInDisplayGroup { layer.transactions.frameNeeded() }
+        return settle(result, layer, token, task, draw)
+    }
+
+    /// Commits, clears, draws synchronously or cancels, as `result` says; `didDisplay` once.
+    @MainActor
+    private static func settle(
+        _ result: LayerRenderer.Result, _ layer: AsyncLayer, _ token: Generation.Token, _ task: DisplayTask,
+        _ draw: DisplayTask.Draw
+    ) -> DisplayOutcome {
         let isCurrent = token.isCurrent && !Task.isCancelled
         switch result {
         case .bitmap(let bitmap) where isCurrent:
@@ -94,7 +103,7 @@ enum DisplayPipeline {
                 task.didDisplay?(layer, false)
                 return .failed(error)
             }
-            return finish(.bitmap(canvas.makeBitmap()), reference, token, task, draw)
+            return settle(.bitmap(canvas.makeBitmap()), layer, token, task, draw)
         case .cleared, .drawOnMainActor, .cancelled:
             return cancel(layer, token, task)
         case .failed(let error):

@@ -18,21 +18,30 @@ public protocol TransactionDriver: Sendable {
 /// actor runs on a worker thread), the same turn is kept by a main-actor fallback: the flush is
 /// enqueued as a main-actor job behind those already queued.
 ///
-/// Concurrency: the observer is installed once, under a mutex, on the first flush scheduled
-/// while the main run loop runs; its callout runs on the main thread, which is the main actor.
+/// One driver can serve several coalescers: each turn flushes those that asked, in order.
+///
+/// Concurrency: the observer is installed once, on the first flush scheduled while the main run
+/// loop runs; the coalescers due are behind a mutex; the callout runs on the main thread, which
+/// is the main actor.
 public final class MainRunLoopDriver: TransactionDriver {
     /// The order of the flush observer: after everything else in the turn.
     public static let flushOrder = 0xFF_FFFF
     /// The order of Core Animation's commit on Apple systems, which the flush follows.
     public static let renderCommitOrder = 2_000_000
 
-    /// Whether the observer was added; the main run loop holds the observer itself.
-    private let isInstalled = LockedState(false)
+    private struct State: Sendable {
+        /// Whether the observer was added; the main run loop holds the observer itself.
+        var isInstalled = false
+        /// Coalescers waiting for the observer's next callout, in scheduling order.
+        var due: [TransactionCoalescer] = []
+    }
+
+    private let state = LockedState(State())
 
     public init() {}
 
     /// Whether the run-loop observer has been installed (it is, on first use with a running loop).
-    public var isObserverInstalled: Bool { isInstalled.withLock { $0 } }
+    public var isObserverInstalled: Bool { state.withLock { $0.isInstalled } }
 
     public func scheduleFlush(of coalescer: TransactionCoalescer) {
         let mainLoop = CFRunLoopGetMain()
@@ -42,21 +51,29 @@ public final class MainRunLoopDriver: TransactionDriver {
             DispatchQueue.main.async { MainActor.assumeIsolated { coalescer.flush() } }
             return
         }
-        installObserver(flushing: coalescer)
+        let needsObserver = state.withLock { state -> Bool in
+            if !state.due.contains(where: { $0 === coalescer }) { state.due.append(coalescer) }
+            defer { state.isInstalled = true }
+            return !state.isInstalled
+        }
+        if needsObserver { installObserver() }
         CFRunLoopWakeUp(mainLoop)
     }
 
-    private func installObserver(flushing coalescer: TransactionCoalescer) {
-        isInstalled.withLock { isInstalled in
-            guard !isInstalled else { return }
-            // beforeWaiting (1 << 5) | exit (1 << 7); the named constants don't import on Linux.
-            let activities = CFOptionFlags(1 << 5 | 1 << 7)
-            let created = CFRunLoopObserverCreateWithHandler(nil, activities, true, Self.flushOrder) { _, _ in
-                // Observers of the main run loop are called on the main thread: the main actor.
-                MainActor.assumeIsolated { coalescer.flush() }
+    /// Adds the one observer that flushes every coalescer due at the end of a turn.
+    private func installObserver() {
+        // beforeWaiting (1 << 5) | exit (1 << 7); the named constants don't import on Linux.
+        let activities = CFOptionFlags(1 << 5 | 1 << 7)
+        let observer = CFRunLoopObserverCreateWithHandler(nil, activities, true, Self.flushOrder) { [state] _, _ in
+            let due = state.withLock { state in
+                defer { state.due.removeAll() }
+                return state.due
             }
-            CFRunLoopAddObserver(CFRunLoopGetMain(), created, kCFRunLoopCommonModes)
-            isInstalled = true
+            // Observers of the main run loop are called on the main thread: the main actor.
+            MainActor.assumeIsolated {
+                for coalescer in due { coalescer.flush() }
+            }
         }
+        CFRunLoopAddObserver(CFRunLoopGetMain(), observer, kCFRunLoopCommonModes)
     }
 }

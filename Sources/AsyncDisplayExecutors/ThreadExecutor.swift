@@ -62,7 +62,8 @@ public final class ThreadExecutor: SerialExecutor, ExecutorStatisticsReporting, 
     /// - Parameters:
     ///   - name: the executor's name, also given to the thread (see `kernelThreadName`).
     ///   - qualityOfService: lowers the thread's priority to this level where the OS allows.
-    ///   - spinDuration: how long the idle thread polls for work before it parks; zero parks at once.
+    ///   - spinDuration: how long the idle thread polls for work before it parks; zero parks at
+    ///     once, and more than a second counts as a second.
     public init(
         name: String,
         qualityOfService: QualityOfService = .default,
@@ -70,7 +71,7 @@ public final class ThreadExecutor: SerialExecutor, ExecutorStatisticsReporting, 
     ) {
         self.name = name
         self.qualityOfService = qualityOfService
-        self.spinDuration = max(.zero, spinDuration)
+        self.spinDuration = min(max(.zero, spinDuration), .seconds(1))
         let (seconds, attoseconds) = self.spinDuration.components
         spinNanoseconds = UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
         thread = pthread_self()  // replaced below, before `self` escapes to any other thread

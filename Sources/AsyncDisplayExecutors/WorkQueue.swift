@@ -129,7 +129,10 @@ struct WorkQueue: ~Copyable {
             if (position &- start) & 15 == 1 { sample(waitingCount) }
         }
         var count = position &- start
-        if isOverflowing.load(ordering: .acquiring) {
+        // The overflow holds only items newer than every claimed slot, so it runs once the ring
+        // is empty up to the tail (a slot still being published, or newer ring items, come first).
+        let claimed = tail.atomic.pointee.load(ordering: .acquiring) & ~Self.closedBit
+        if isOverflowing.load(ordering: .acquiring) && claimed == position {
             let overflowed = mutex.withLock {
                 defer {
                     overflow.pointee.items.removeAll(keepingCapacity: true)

@@ -32,6 +32,8 @@ public final class ManualExecutor: SerialExecutor, @unchecked Sendable {
         var jobs: [UnownedJob] = []
         var head = 0
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// `drive(_:)` loops waiting for a job or for their operation to return.
+        var driveWaiters: [CheckedContinuation<Void, Never>] = []
         /// Drives (see `drive(_:)`) whose operation has returned.
         var finishedDrives: Set<Int> = []
         var nextDriveID = 0
@@ -52,7 +54,8 @@ public final class ManualExecutor: SerialExecutor, @unchecked Sendable {
             let pending = state.pendingCount
             let ready = state.waiters.filter { $0.count <= pending }.map(\.continuation)
             state.waiters.removeAll { $0.count <= pending }
-            return ready
+            defer { state.driveWaiters.removeAll() }
+            return ready + state.driveWaiters
         }
         for continuation in ready { continuation.resume() }
     }
@@ -115,8 +118,8 @@ public final class ManualExecutor: SerialExecutor, @unchecked Sendable {
             let value = await operation()
             let waiters = state.withLock { state in
                 state.finishedDrives.insert(id)
-                defer { state.waiters.removeAll() }
-                return state.waiters.map(\.continuation)
+                defer { state.driveWaiters.removeAll() }
+                return state.driveWaiters
             }
             for waiter in waiters { waiter.resume() }
             return value
@@ -126,7 +129,7 @@ public final class ManualExecutor: SerialExecutor, @unchecked Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state -> Bool in
                     if state.finishedDrives.contains(id) || state.pendingCount > 0 { return true }
-                    state.waiters.append((1, continuation))
+                    state.driveWaiters.append(continuation)
                     return false
                 }
                 if resumeNow { continuation.resume() }

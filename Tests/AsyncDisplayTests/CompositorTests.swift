@@ -98,10 +98,12 @@ struct CompositorTests {
         }
     }
 
-    @Test("A damaged-region recomposition equals a full one", arguments: [false, true])
-    func damagedEqualsFull(opaque: Bool) async {
+    @Test(
+        "A damaged-region recomposition equals a full one, at whole and fractional pixel positions",
+        arguments: [false, true], [2.0, 1.0])
+    func damagedEqualsFull(opaque: Bool, scale: Double) async {
         let executor = ThreadExecutor(name: "damage")
-        let first = randomScene(layers: 10, seed: 7, scale: 2, opaque: opaque)
+        let first = randomScene(layers: 10, seed: 7, scale: scale, opaque: opaque)
         var nodes = first.nodes
         // Move one layer, fade another, replace a third's contents, drop a fourth.
         nodes[2] = .init(
@@ -110,19 +112,19 @@ struct CompositorTests {
         nodes[4] = .init(
             id: nodes[4].id, contents: nodes[4].contents, origin: nodes[4].origin, clip: nodes[4].clip, opacity: 0.3)
         var generator = SplitMix64(seed: 99)
-        let redrawn = randomBitmap(width: 5, height: 3, scale: 2, opaque: opaque, using: &generator)
+        let redrawn = randomBitmap(width: 5, height: 3, scale: scale, opaque: opaque, using: &generator)
         nodes[6] = .init(id: nodes[6].id, contents: redrawn, origin: nodes[6].origin, clip: nil, opacity: 1)
         nodes.remove(at: 8)
         let second = LayerTreeSnapshot(nodes: nodes)
 
-        let incremental = Compositor(size: Size(width: 24, height: 20), scale: 2, executor: executor)
+        let incremental = Compositor(size: Size(width: 48, height: 40), scale: scale, executor: executor)
         await incremental.compose(first, sequence: 1)
         let composition = await incremental.compose(second, sequence: 2)
         guard case .damaged = composition else {
             Issue.record("expected a damaged-region recomposition, got \(composition)")
             return
         }
-        let full = Compositor(size: Size(width: 24, height: 20), scale: 2, executor: executor)
+        let full = Compositor(size: Size(width: 48, height: 40), scale: scale, executor: executor)
         await full.compose(second, sequence: 1)
         #expect(await incremental.currentFrame == full.currentFrame)
         #expect(await incremental.compose(second, sequence: 3) == .unchanged)
@@ -193,5 +195,34 @@ struct CompositorTests {
         #expect(frame[x: 1, y: 1] == Color.red.premultiplied)
         #expect(await compositor.lastComposedSequence == commit.sequence)
         await (compositor.executor as! ThreadExecutor).shutdown()
+    }
+
+    @Test("Damage at a fractional edge still redraws a neighbour that shares the edge pixel")
+    func fractionalDamageEdge() async {
+        let executor = ThreadExecutor(name: "edge")
+        let identities = [NodeIdentity(), NodeIdentity()]
+        func solid(_ color: Color, width: Int) -> Bitmap {
+            var canvas = Canvas(width: width, height: 5, background: .white)
+            canvas.fill(Rect(x: 0, y: 0, width: Double(width), height: 5), with: color)
+            return canvas.makeBitmap()
+        }
+        let neighbour = solid(.blue, width: 5)  // unchanged between the frames
+        func scene(_ changing: Color) -> LayerTreeSnapshot {
+            LayerTreeSnapshot(nodes: [
+                .init(
+                    id: ObjectIdentifier(identities[0]), contents: solid(changing, width: 10),
+                    origin: Point(x: 10.3, y: 0), clip: nil, opacity: 1),
+                .init(
+                    id: ObjectIdentifier(identities[1]), contents: neighbour,
+                    origin: Point(x: 20.4, y: 0), clip: nil, opacity: 1),
+            ])
+        }
+        let incremental = Compositor(size: Size(width: 60, height: 10), scale: 1, executor: executor)
+        await incremental.compose(scene(.red), sequence: 1)
+        #expect(await incremental.compose(scene(.green), sequence: 2) != .full)
+        let full = Compositor(size: Size(width: 60, height: 10), scale: 1, executor: executor)
+        await full.compose(scene(.green), sequence: 1)
+        #expect(await incremental.currentFrame == full.currentFrame)
+        await executor.shutdown()
     }
 }

@@ -316,6 +316,22 @@ struct LayerDisplayTests {
         #expect(executor.pendingJobCount == 0)
     }
 
+    @Test("A synchronous display leaves no display counted in flight; the next one counts")
+    func synchronousDisplayBookkeeping() async {
+        let executor = ManualExecutor()
+        let delegate = RecordingDelegate(draw: { _, _, _ in })
+        let layer = await makeLayer(on: executor, delegate: delegate)
+        await executor.drive { await layer.setDisplaysAsynchronously(false) }
+        #expect(await executor.drive { await layer.display() }.isCommitted)
+        #expect(!layer.isDisplayInFlight)
+        await executor.drive { await layer.setDisplaysAsynchronously(true) }
+        let display = await startDisplay(layer, on: executor)
+        #expect(layer.isDisplayInFlight)
+        executor.runNext()
+        #expect(await display.value.isCommitted)
+        #expect(!layer.isDisplayInFlight)
+    }
+
     @Test("Rule 13: a bitmap over the pixel budget is never allocated; the contents stay")
     func overBudget() async {
         let executor = ManualExecutor()

@@ -45,4 +45,24 @@ final class MainRunLoopObserverTests: XCTestCase {
         XCTAssertTrue(driver.isObserverInstalled)
         XCTAssertFalse(coalescer.hasPendingCommits)
     }
+
+    func testOneDriverFlushesEveryCoalescerThatAsked() {
+        let driver = MainRunLoopDriver()
+        let first = TransactionCoalescer(driver: driver)
+        let second = TransactionCoalescer(driver: driver)
+        let targets = [FlushTarget(), FlushTarget()]
+        CFRunLoopPerformBlock(CFRunLoopGetMain(), kCFRunLoopCommonModes) {
+            DispatchQueue.global().async {
+                first.commit(targets[0], FlushTarget.flush)
+                second.commit(targets[1], FlushTarget.flush)
+            }
+        }
+        CFRunLoopWakeUp(CFRunLoopGetMain())
+        let deadline = Date().addingTimeInterval(30)
+        while targets.contains(where: { $0.record.flushes.load(ordering: .relaxed) == 0 }) && Date() < deadline {
+            _ = CFRunLoopRunInMode(kCFRunLoopDefaultMode, 0.5, false)
+        }
+        XCTAssertEqual(targets.map { $0.record.flushes.load(ordering: .relaxed) }, [1, 1])
+        XCTAssertFalse(first.hasPendingCommits || second.hasPendingCommits)
+    }
 }
