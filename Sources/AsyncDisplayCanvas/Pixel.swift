@@ -47,15 +47,11 @@ func multiplyDivide255(_ a: UInt32, _ b: UInt32) -> UInt32 {
 func sourceOver(_ source: UInt32, _ destination: UInt32) -> UInt32 {
     let inverse = 255 &- (source >> 24)
     if inverse == 0 { return source }
-    // Two components at a time in 16-bit lanes (red and blue, then green and alpha).
-    let evenLanes = (destination & 0x00FF_00FF) &* inverse &+ 0x0080_0080
-    let even = ((evenLanes &+ ((evenLanes >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-    let oddLanes = ((destination >> 8) & 0x00FF_00FF) &* inverse &+ 0x0080_0080
-    let odd = (oddLanes &+ ((oddLanes >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
-    return source &+ (even | odd)
+    return source &+ scalePixel(destination, by: inverse)
 }
 
-/// A packed premultiplied pixel scaled by `coverage` (0...255), each component rounded exactly.
+/// A packed premultiplied pixel scaled by `coverage` (0...255), each component rounded exactly:
+/// two components at a time in 16-bit lanes (red and blue, then green and alpha).
 @inline(__always)
 func scalePixel(_ pixel: UInt32, by coverage: UInt32) -> UInt32 {
     let evenLanes = (pixel & 0x00FF_00FF) &* coverage &+ 0x0080_0080
