@@ -1,6 +1,13 @@
 /// Releases bitmaps on a background thread, so that freeing large pixel buffers never costs the
 /// main actor (YYAsyncLayer's release queue).
+///
+/// Only bitmaps of `offloadThreshold` bytes or more are handed over: glibc returns those to the
+/// kernel (munmap), which is what costs; a smaller buffer is freed in place faster than another
+/// thread can be woken for it.
 enum BitmapRelease {
+    /// The smallest bitmap released off the calling thread: 128 KiB, glibc's mmap threshold.
+    static let offloadThreshold = 128 * 1024
+
     /// A dedicated low-priority thread that parks at once when idle.
     private static let executor = ThreadExecutor(
         name: "asyncdisplay.release", qualityOfService: .background, spinDuration: .zero)
@@ -8,7 +15,7 @@ enum BitmapRelease {
     /// Drops `bitmap` on the release thread (its memory is freed there if this was the last
     /// reference).
     static func release(_ bitmap: consuming Bitmap?) {
-        guard let bitmap else { return }
+        guard let bitmap, bitmap.byteCount >= offloadThreshold else { return }
         executor.execute { withExtendedLifetime(bitmap) {} }
     }
 
