@@ -152,18 +152,55 @@ extension Canvas {
     /// Fills `path` (in points) with `color`, blending source-over, anti-aliased by exact area
     /// coverage under `rule`.
     ///
-    /// Complexity: O(path segments × rows they span + width × rows touched).
+    /// Only the path's bounding box (within the canvas) is rasterized.
+    ///
+    /// Complexity: O(path segments × rows they span + the bounding box's pixels).
     public mutating func fill(_ path: Path, with color: Color, rule: FillRule = .nonZero) {
         let source = color.premultiplied.packed
         guard source != 0, width > 0, height > 0, !path.isEmpty else { return }
-        var rasterizer = CoverageRasterizer(width: width, height: height)
-        path.forEachLine(scale: scale) { rasterizer.addLine(from: $0, to: $1) }
+        var lines: [(Point, Point)] = []
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
+        path.forEachLine(scale: scale) { start, end in
+            lines.append((start, end))
+            // Each segment starts where the last ended, so its end alone extends the bounds
+            // (and the first start, below).
+            if end.x.isFinite && end.y.isFinite {
+                minX = min(minX, end.x)
+                maxX = max(maxX, end.x)
+                minY = min(minY, end.y)
+                maxY = max(maxY, end.y)
+            }
+        }
+        for (start, _) in lines.prefix(1) where start.x.isFinite && start.y.isFinite {
+            minX = min(minX, start.x)
+            maxX = max(maxX, start.x)
+            minY = min(minY, start.y)
+            maxY = max(maxY, start.y)
+        }
+        guard minX <= maxX, minY <= maxY else { return }
+        // The box of whole pixels to rasterize: what the path reaches, within the canvas.
+        let left = Int(min(max(minX.rounded(.down), 0), Double(width)))
+        let right = Int(min(max(maxX.rounded(.up), 0), Double(width)))
+        let top = Int(min(max(minY.rounded(.down), 0), Double(height)))
+        let bottom = Int(min(max(maxY.rounded(.up), 0), Double(height)))
+        guard right > left, bottom > top else { return }
+        var rasterizer = CoverageRasterizer(width: right - left, height: bottom - top)
+        let offsetX = Double(left)
+        let offsetY = Double(top)
+        for (start, end) in lines {
+            rasterizer.addLine(
+                from: Point(x: start.x - offsetX, y: start.y - offsetY),
+                to: Point(x: end.x - offsetX, y: end.y - offsetY))
+        }
         makeUniqueStorage()
         let pixels = storage.pixels
         let width = self.width
         rasterizer.drain(rule: rule) { row, levels in
-            let line = pixels + row * width
-            for column in 0..<width {
+            let line = pixels + (row + top) * width + left
+            for column in 0..<levels.count {
                 let level = UInt32(levels[column])
                 guard level > 0 else { continue }
                 let painted = level == 255 ? source : scalePixel(source, by: level)

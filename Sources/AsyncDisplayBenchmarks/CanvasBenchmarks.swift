@@ -1,0 +1,81 @@
+import AsyncDisplay
+import AsyncDisplayTesting
+
+/// The cases under `canvas.`: the scenes of shared/bench/CANVAS_SCENES.md on a 1024 × 1024
+/// surface cleared to opaque white, one thread (text and PNG scenes are not built yet).
+func canvasBenchmarks() -> [Benchmark] {
+    [
+        Benchmark(name: "canvas.a.rrects", unit: .milliseconds, samples: 5) {
+            var scene = SceneRandom(seed: 0x5EED_0001)
+            let shapes = (0..<10_000).map { _ -> (Path, Color) in
+                let w = scene.range(10, 60)
+                let h = scene.range(10, 60)
+                let x = scene.range(0, 1024 - w)
+                let y = scene.range(0, 1024 - h)
+                let r = scene.range(2, min(w, h) / 2)
+                var path = Path()
+                path.addRoundedRect(Rect(x: x, y: y, width: w, height: h), radii: CornerRadii(all: r))
+                return (path, scene.color4())
+            }
+            return timeDrawing { canvas in
+                for (path, color) in shapes { canvas.fill(path, with: color) }
+            }
+        },
+        Benchmark(name: "canvas.b.circles", unit: .milliseconds, samples: 5) {
+            var scene = SceneRandom(seed: 0x5EED_0002)
+            let shapes = (0..<10_000).map { _ -> (Path, Color) in
+                let cx = scene.range(0, 1024)
+                let cy = scene.range(0, 1024)
+                let r = scene.range(5, 30)
+                var path = Path()
+                path.addEllipse(in: Rect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r))
+                return (path, scene.color4())
+            }
+            return timeDrawing { canvas in
+                for (path, color) in shapes { canvas.fill(path, with: color) }
+            }
+        },
+        Benchmark(name: "canvas.d.fill", unit: .milliseconds, samples: 5) {
+            let color = Color(red: 0x33 / 255, green: 0x66 / 255, blue: 0x99 / 255)
+            return timeDrawing { canvas in
+                for _ in 0..<1_000 { canvas.fill(Rect(x: 0, y: 0, width: 1024, height: 1024), with: color) }
+            }
+        },
+        Benchmark(name: "canvas.d.fill50", unit: .milliseconds, samples: 5) {
+            let color = Color(red: 0x33 / 255, green: 0x66 / 255, blue: 0x99 / 255, alpha: 128 / 255)
+            return timeDrawing { canvas in
+                for _ in 0..<1_000 { canvas.fill(Rect(x: 0, y: 0, width: 1024, height: 1024), with: color) }
+            }
+        },
+    ]
+}
+
+/// Milliseconds `draw` takes on a fresh 1024 × 1024 canvas cleared to opaque white.
+private func timeDrawing(_ draw: (inout Canvas) -> Void) -> Double {
+    var canvas = Canvas(width: 1024, height: 1024, background: .white)
+    let start = monotonicNanoseconds()
+    draw(&canvas)
+    let elapsed = Double(monotonicNanoseconds() - start) / 1e6
+    withExtendedLifetime(canvas) {}
+    return elapsed
+}
+
+/// The scenes' random numbers: SplitMix64 with `unit`, `range`, `int` and `color4` as specified.
+private struct SceneRandom {
+    private var generator: SplitMix64
+
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+
+    mutating func unit() -> Double { Double(generator.next() >> 11) * 0x1p-53 }
+    mutating func range(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
+    mutating func int(_ n: UInt64) -> UInt64 { generator.next() % n }
+
+    /// A straight (not premultiplied) colour: R, G, B in 0...255, alpha in 128...255.
+    mutating func color4() -> Color {
+        let red = Double(int(256))
+        let green = Double(int(256))
+        let blue = Double(int(256))
+        let alpha = Double(128 + int(128))
+        return Color(red: red / 255, green: green / 255, blue: blue / 255, alpha: alpha / 255)
+    }
+}
