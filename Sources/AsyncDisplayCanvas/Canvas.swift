@@ -15,6 +15,8 @@ public struct Canvas: Sendable {
     /// Whether every pixel is known to be opaque: it starts from an opaque background or an
     /// opaque fill of the whole canvas, and source-over never makes a pixel less opaque.
     public private(set) var isKnownOpaque: Bool
+    /// Buffers for path fills, kept between fills.
+    private var rasterScratch: RasterScratch?
 
     /// Makes a canvas of `width × height` pixels, every pixel set to `background`.
     ///
@@ -121,6 +123,14 @@ public struct Canvas: Sendable {
         makeUniqueStorage()
         isKnownOpaque = color.premultiplied.alpha == 255
         storage.pixels.update(repeating: color.premultiplied.packed, count: storage.count)
+    }
+
+    /// The path-fill buffers, made first if this canvas has none of its own.
+    mutating func takeRasterScratch() -> RasterScratch {
+        if rasterScratch == nil || !isKnownUniquelyReferenced(&rasterScratch!) {
+            rasterScratch = RasterScratch()
+        }
+        return rasterScratch!
     }
 
     /// Whether `rect` (in points) covers every pixel of the canvas.

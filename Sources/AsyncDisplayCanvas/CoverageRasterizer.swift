@@ -8,10 +8,12 @@
 /// Segments left of the canvas count at its left edge (what lies right of them is still
 /// covered), segments right of it are dropped, and rows outside it are skipped.
 struct CoverageRasterizer {
-    let width: Int
-    let height: Int
+    private(set) var width: Int
+    private(set) var height: Int
     /// `width + 2` cells per row: the last two catch contributions at and past the right edge.
+    /// All zero between fills (draining clears what it reads), so it can be reused at any size.
     private var cells: [Float]
+    private var levels: [UInt8] = []
     private(set) var firstRow: Int
     private(set) var endRow = 0
 
@@ -20,6 +22,16 @@ struct CoverageRasterizer {
         self.height = height
         cells = [Float](repeating: 0, count: (width + 2) * max(height, 0))
         firstRow = height
+    }
+
+    /// Prepares for a fill of `width × height` pixels, reusing the buffers.
+    mutating func reset(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        let needed = (width + 2) * max(height, 0)
+        if cells.count < needed { cells.append(contentsOf: repeatElement(0, count: needed - cells.count)) }
+        firstRow = height
+        endRow = 0
     }
 
     /// Adds the segment from `p0` to `p1`, in pixels.
@@ -117,7 +129,8 @@ struct CoverageRasterizer {
     /// Complexity: O(width × touched rows).
     mutating func drain(rule: FillRule, _ body: (_ row: Int, _ levels: UnsafeBufferPointer<UInt8>) -> Void) {
         guard firstRow < endRow else { return }
-        var levels = [UInt8](repeating: 0, count: width)
+        if levels.count < width { levels = [UInt8](repeating: 0, count: width) }
+        let width = self.width
         let stride = width + 2
         cells.withUnsafeMutableBufferPointer { cells in
             levels.withUnsafeMutableBufferPointer { levels in
@@ -139,7 +152,7 @@ struct CoverageRasterizer {
                     }
                     cells[line + width] = 0
                     cells[line + width + 1] = 0
-                    body(row, UnsafeBufferPointer(levels))
+                    body(row, UnsafeBufferPointer(rebasing: levels[..<width]))
                 }
             }
         }
@@ -158,13 +171,14 @@ extension Canvas {
     public mutating func fill(_ path: Path, with color: Color, rule: FillRule = .nonZero) {
         let source = color.premultiplied.packed
         guard source != 0, width > 0, height > 0, !path.isEmpty else { return }
-        var lines: [(Point, Point)] = []
+        let scratch = takeRasterScratch()
+        scratch.lines.removeAll(keepingCapacity: true)
         var minX = Double.infinity
         var minY = Double.infinity
         var maxX = -Double.infinity
         var maxY = -Double.infinity
         path.forEachLine(scale: scale) { start, end in
-            lines.append((start, end))
+            scratch.lines.append((start, end))
             // Each segment starts where the last ended, so its end alone extends the bounds
             // (and the first start, below).
             if end.x.isFinite && end.y.isFinite {
@@ -174,7 +188,7 @@ extension Canvas {
                 maxY = max(maxY, end.y)
             }
         }
-        for (start, _) in lines.prefix(1) where start.x.isFinite && start.y.isFinite {
+        for (start, _) in scratch.lines.prefix(1) where start.x.isFinite && start.y.isFinite {
             minX = min(minX, start.x)
             maxX = max(maxX, start.x)
             minY = min(minY, start.y)
@@ -187,18 +201,18 @@ extension Canvas {
         let top = Int(min(max(minY.rounded(.down), 0), Double(height)))
         let bottom = Int(min(max(maxY.rounded(.up), 0), Double(height)))
         guard right > left, bottom > top else { return }
-        var rasterizer = CoverageRasterizer(width: right - left, height: bottom - top)
+        scratch.rasterizer.reset(width: right - left, height: bottom - top)
         let offsetX = Double(left)
         let offsetY = Double(top)
-        for (start, end) in lines {
-            rasterizer.addLine(
+        for (start, end) in scratch.lines {
+            scratch.rasterizer.addLine(
                 from: Point(x: start.x - offsetX, y: start.y - offsetY),
                 to: Point(x: end.x - offsetX, y: end.y - offsetY))
         }
         makeUniqueStorage()
         let pixels = storage.pixels
         let width = self.width
-        rasterizer.drain(rule: rule) { row, levels in
+        scratch.rasterizer.drain(rule: rule) { row, levels in
             let line = pixels + (row + top) * width + left
             for column in 0..<levels.count {
                 let level = UInt32(levels[column])
@@ -208,4 +222,14 @@ extension Canvas {
             }
         }
     }
+}
+
+/// Buffers reused by one canvas's path fills.
+///
+/// Concurrency: a canvas uses its scratch only while it holds the only reference (checked before
+/// every fill; a copied canvas makes its own), so no two threads ever touch one.
+final class RasterScratch: @unchecked Sendable {
+    // Safe: see above — used only through a uniquely referenced canvas.
+    var lines: [(Point, Point)] = []
+    var rasterizer = CoverageRasterizer(width: 0, height: 0)
 }
