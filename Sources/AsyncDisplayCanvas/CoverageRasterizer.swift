@@ -177,22 +177,19 @@ extension Canvas {
         var minY = Double.infinity
         var maxX = -Double.infinity
         var maxY = -Double.infinity
-        path.forEachLine(scale: scale) { start, end in
-            scratch.lines.append((start, end))
-            // Each segment starts where the last ended, so its end alone extends the bounds
-            // (and the first start, below).
-            if end.x.isFinite && end.y.isFinite {
-                minX = min(minX, end.x)
-                maxX = max(maxX, end.x)
-                minY = min(minY, end.y)
-                maxY = max(maxY, end.y)
-            }
+        func extendBounds(_ point: Point) {
+            guard point.x.isFinite && point.y.isFinite else { return }
+            minX = min(minX, point.x)
+            maxX = max(maxX, point.x)
+            minY = min(minY, point.y)
+            maxY = max(maxY, point.y)
         }
-        for (start, _) in scratch.lines.prefix(1) where start.x.isFinite && start.y.isFinite {
-            minX = min(minX, start.x)
-            maxX = max(maxX, start.x)
-            minY = min(minY, start.y)
-            maxY = max(maxY, start.y)
+        path.forEachLine(scale: scale) { start, end in
+            // Each segment starts where the last ended, so its end alone extends the bounds
+            // (the very first start counts too).
+            if scratch.lines.isEmpty { extendBounds(start) }
+            scratch.lines.append((start, end))
+            extendBounds(end)
         }
         guard minX <= maxX, minY <= maxY else { return }
         // The box of whole pixels to rasterize: what the path reaches, within the canvas.
