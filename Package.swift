@@ -25,14 +25,20 @@ let package = Package(
     ],
     targets: [
         .target(name: "CAsyncDisplaySpin"),
-        .target(name: "AsyncDisplayExecutors", dependencies: ["CAsyncDisplaySpin"], swiftSettings: swiftSettings),
-        .target(name: "AsyncDisplayCanvas", swiftSettings: swiftSettings),
+        // The locks every module shares (package access only; not a product).
+        .target(name: "AsyncDisplayLocks", swiftSettings: swiftSettings),
+        .target(
+            name: "AsyncDisplayExecutors", dependencies: ["CAsyncDisplaySpin", "AsyncDisplayLocks"],
+            swiftSettings: swiftSettings),
+        .target(name: "AsyncDisplayCanvas", dependencies: ["AsyncDisplayLocks"], swiftSettings: swiftSettings),
         .target(
             name: "AsyncDisplay",
-            dependencies: ["AsyncDisplayExecutors", "AsyncDisplayCanvas"],
+            dependencies: ["AsyncDisplayExecutors", "AsyncDisplayCanvas", "AsyncDisplayLocks"],
             swiftSettings: swiftSettings
         ),
-        .target(name: "AsyncDisplayTesting", dependencies: ["AsyncDisplay"], swiftSettings: swiftSettings),
+        .target(
+            name: "AsyncDisplayTesting", dependencies: ["AsyncDisplay", "AsyncDisplayLocks"],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "AsyncDisplayBenchmarks",
             dependencies: ["AsyncDisplay", "AsyncDisplayTesting"],
@@ -40,14 +46,14 @@ let package = Package(
         ),
         .testTarget(
             name: "AsyncDisplayExecutorsTests",
-            dependencies: ["AsyncDisplayExecutors", "AsyncDisplayTesting"],
+            dependencies: ["AsyncDisplayExecutors", "AsyncDisplayTesting", "AsyncDisplayLocks"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AsyncDisplayCanvasTests", dependencies: ["AsyncDisplayCanvas"], swiftSettings: swiftSettings),
         .testTarget(
             name: "AsyncDisplayTests",
-            dependencies: ["AsyncDisplay", "AsyncDisplayTesting"],
+            dependencies: ["AsyncDisplay", "AsyncDisplayTesting", "AsyncDisplayLocks"],
             swiftSettings: swiftSettings
         ),
     ],

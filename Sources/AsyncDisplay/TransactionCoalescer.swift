@@ -1,3 +1,4 @@
+import AsyncDisplayLocks
 import Synchronization
 
 /// Collapses work requested during one main run-loop turn into one call per (target, action), run

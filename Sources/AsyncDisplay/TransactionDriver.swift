@@ -1,3 +1,4 @@
+import AsyncDisplayLocks
 import CoreFoundation
 import Dispatch
 import Foundation  // links the CoreFoundation run loop on Linux

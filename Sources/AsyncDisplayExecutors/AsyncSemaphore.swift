@@ -1,3 +1,5 @@
+import AsyncDisplayLocks
+
 /// A counting semaphore that suspends tasks instead of blocking threads.
 ///
 /// Use it to bound how much work runs at once from async code, including code on pool

@@ -1,3 +1,4 @@
+import AsyncDisplayLocks
 import CAsyncDisplaySpin
 import Synchronization
 

@@ -1,3 +1,4 @@
+import AsyncDisplayLocks
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import AsyncDisplayLocks
 import Synchronization
 
 /// One unit of work in a thread executor's queue.

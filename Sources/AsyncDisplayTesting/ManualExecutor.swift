@@ -1,4 +1,5 @@
 import AsyncDisplay
+import AsyncDisplayLocks
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import AsyncDisplay
+import AsyncDisplayLocks
 import Synchronization
 
 /// A main run loop that turns only when the test says so: a `TransactionDriver` for coalescers

@@ -1,4 +1,5 @@
 import AsyncDisplayExecutors
+import AsyncDisplayLocks
 import Dispatch
 import Synchronization
 

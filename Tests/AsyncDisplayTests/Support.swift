@@ -1,4 +1,5 @@
 import AsyncDisplay
+import AsyncDisplayLocks
 import AsyncDisplayTesting
 import Synchronization
 
