@@ -1,43 +1,4 @@
 extension Canvas {
-    /// Draws `image` with its top-left corner at `origin` (in points), at the image's own size,
-    /// blending source-over, its alpha scaled by `opacity` (0...1), limited to `clip` (in points)
-    /// when given.
-    ///
-    /// The origin snaps to the nearest pixel. An image at the canvas's scale is copied pixel for
-    /// pixel; at another scale each destination pixel takes the nearest source pixel.
-    ///
-    /// Complexity: O(pixels drawn).
-    public mutating func draw(_ image: Bitmap, at origin: Point, opacity: Double = 1, clip: Rect? = nil) {
-        guard image.width > 0, image.height > 0, opacity.isFinite, opacity > 0, origin.x.isFinite, origin.y.isFinite
-        else { return }
-        let level = UInt32((min(opacity, 1) * 255).rounded())
-        guard level > 0 else { return }
-        let ratio = image.scale / scale  // source pixels per destination pixel
-        let left = Int((origin.x * scale).rounded())
-        let top = Int((origin.y * scale).rounded())
-        let drawnWidth = ratio == 1 ? image.width : Int((Double(image.width) / ratio).rounded())
-        let drawnHeight = ratio == 1 ? image.height : Int((Double(image.height) / ratio).rounded())
-        var area = PixelBox(left: left, top: top, right: left + drawnWidth, bottom: top + drawnHeight)
-            .intersection(PixelBox(left: 0, top: 0, right: width, bottom: height))
-        if let clip { area = area.intersection(PixelBox(covering: clip.scaled(by: scale))) }
-        guard !area.isEmpty else { return }
-        makeUniqueStorage()
-        let destination = storage.pixels
-        let source = image.storage.pixels
-        for row in area.top..<area.bottom {
-            let sourceRow = ratio == 1 ? row - top : min(Int((Double(row - top) + 0.5) * ratio), image.height - 1)
-            let sourceLine = source + sourceRow * image.width
-            let line = destination + row * width
-            for column in area.left..<area.right {
-                let sourceColumn =
-                    ratio == 1 ? column - left : min(Int((Double(column - left) + 0.5) * ratio), image.width - 1)
-                var pixel = sourceLine[sourceColumn]
-                if level < 255 { pixel = scalePixel(pixel, by: level) }
-                line[column] = pixel >> 24 == 255 ? pixel : sourceOver(pixel, line[column])
-            }
-        }
-    }
-
     /// Sets every pixel in `rect` (in points, snapped outwards to whole pixels) to `color`,
     /// replacing what was there.
     public mutating func replace(_ rect: Rect, with color: Color) {
@@ -54,7 +15,7 @@ extension Canvas {
 }
 
 /// A rectangle of whole pixels: columns `left..<right`, rows `top..<bottom`.
-struct PixelBox: Equatable {
+struct PixelBox: Sendable, Equatable {
     var left: Int
     var top: Int
     var right: Int
@@ -82,6 +43,8 @@ struct PixelBox: Equatable {
     }
 
     var isEmpty: Bool { right <= left || bottom <= top }
+    var width: Int { max(right - left, 0) }
+    var height: Int { max(bottom - top, 0) }
 
     func intersection(_ other: PixelBox) -> PixelBox {
         PixelBox(

@@ -14,9 +14,13 @@ public struct Canvas: Sendable {
     private(set) var storage: PixelStorage
     /// Whether every pixel is known to be opaque: it starts from an opaque background or an
     /// opaque fill of the whole canvas, and source-over never makes a pixel less opaque.
-    public private(set) var isKnownOpaque: Bool
+    public internal(set) var isKnownOpaque: Bool
     /// Buffers for path fills, kept between fills.
     private var rasterScratch: RasterScratch?
+    /// The transform, clip, alpha, blend mode and shadow drawing uses now.
+    var state: GraphicsState
+    /// States saved by `saveState()`, the latest last.
+    var savedStates: [GraphicsState] = []
 
     /// Makes a canvas of `width × height` pixels, every pixel set to `background`.
     ///
@@ -28,6 +32,7 @@ public struct Canvas: Sendable {
         self.scale = scale
         storage = PixelStorage(count: width * height, fill: background.packed)
         isKnownOpaque = background.alpha == 255
+        state = GraphicsState(width: width, height: height)
     }
 
     /// The canvas size in points.
@@ -50,74 +55,6 @@ public struct Canvas: Sendable {
         Bitmap(width: width, height: height, scale: scale, storage: storage, isOpaque: isKnownOpaque)
     }
 
-    /// Fills `rect` (in points) with `color`, blending source-over. Edges that cut through a
-    /// pixel cover it by the exact overlapping area.
-    ///
-    /// Complexity: O(pixels covered).
-    public mutating func fill(_ rect: Rect, with color: Color) {
-        let pixelRect = rect.scaled(by: scale)
-            .intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
-        guard !pixelRect.isEmpty else { return }
-        let source = color.premultiplied.packed
-        guard source != 0 else { return }
-        makeUniqueStorage()
-        if color.isOpaque && covers(rect) { isKnownOpaque = true }
-        let pixels = storage.pixels
-        let firstRow = Int(pixelRect.minY.rounded(.down))
-        let endRow = Int(pixelRect.maxY.rounded(.up))
-        let firstColumn = Int(pixelRect.minX.rounded(.down))
-        let endColumn = Int(pixelRect.maxX.rounded(.up))
-        // Columns wholly inside the rect; the one or two edge columns around them are partial.
-        let innerStart = min(Int(pixelRect.minX.rounded(.up)), endColumn)
-        let innerEnd = max(Int(pixelRect.maxX.rounded(.down)), innerStart)
-        for row in firstRow..<endRow {
-            let rowCoverage = min(Double(row + 1), pixelRect.maxY) - max(Double(row), pixelRect.minY)
-            let line = pixels + row * width
-            for column in firstColumn..<innerStart {
-                blend(source, coverage: rowCoverage * columnCoverage(column, pixelRect), into: line + column)
-            }
-            Self.blendSpan(source, coverage: rowCoverage, into: line + innerStart, count: innerEnd - innerStart)
-            for column in innerEnd..<endColumn {
-                blend(source, coverage: rowCoverage * columnCoverage(column, pixelRect), into: line + column)
-            }
-        }
-    }
-
-    /// How much of pixel column `column` lies inside `rect`, 0...1.
-    @inline(__always)
-    private func columnCoverage(_ column: Int, _ rect: Rect) -> Double {
-        min(Double(column + 1), rect.maxX) - max(Double(column), rect.minX)
-    }
-
-    /// Blends `source` scaled by `coverage` (0...1) over one pixel.
-    @inline(__always)
-    private func blend(_ source: UInt32, coverage: Double, into pixel: UnsafeMutablePointer<UInt32>) {
-        let level = UInt32((coverage * 255).rounded())
-        guard level > 0 else { return }
-        pixel.pointee = sourceOver(level >= 255 ? source : scalePixel(source, by: level), pixel.pointee)
-    }
-
-    /// Blends `source` scaled by `coverage` (0...1) over `count` pixels: a plain store when the
-    /// result is opaque.
-    ///
-    /// Complexity: O(count).
-    @inline(__always)
-    private static func blendSpan(
-        _ source: UInt32, coverage: Double, into pixels: UnsafeMutablePointer<UInt32>, count: Int
-    ) {
-        guard count > 0 else { return }
-        let level = UInt32((coverage * 255).rounded())
-        guard level > 0 else { return }
-        let painted = level >= 255 ? source : scalePixel(source, by: level)
-        if painted >> 24 == 255 {
-            pixels.update(repeating: painted, count: count)
-        } else {
-            for index in 0..<count {
-                pixels[index] = sourceOver(painted, pixels[index])
-            }
-        }
-    }
-
     /// Sets every pixel to `color`, replacing what was there.
     public mutating func clear(to color: Color = .clear) {
         makeUniqueStorage()
@@ -125,7 +62,8 @@ public struct Canvas: Sendable {
         storage.pixels.update(repeating: color.premultiplied.packed, count: storage.count)
     }
 
-    /// The path-fill buffers, made first if this canvas has none of its own.
+    /// The path-fill buffers, made first if this canvas has none of its own (a copied canvas
+    /// makes its own, so two canvases never share them).
     mutating func takeRasterScratch() -> RasterScratch {
         if rasterScratch == nil || !isKnownUniquelyReferenced(&rasterScratch!) {
             rasterScratch = RasterScratch()

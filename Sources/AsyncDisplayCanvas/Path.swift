@@ -67,7 +67,26 @@ public struct Path: Sendable, Hashable {
 
     /// Adds a closed ellipse inscribed in `rect`, as four cubic arcs.
     public mutating func addEllipse(in rect: Rect) {
-        addRoundedRect(rect, radii: CornerRadii(all: .infinity))
+        let rx = rect.width / 2
+        let ry = rect.height / 2
+        let center = Point(x: rect.minX + rx, y: rect.minY + ry)
+        // The control-point distance that makes a cubic closest to a quarter circle.
+        let kx = 0.552_284_749_830_793_6 * rx
+        let ky = 0.552_284_749_830_793_6 * ry
+        move(to: Point(x: center.x + rx, y: center.y))
+        addCurve(
+            to: Point(x: center.x, y: center.y + ry), control1: Point(x: center.x + rx, y: center.y + ky),
+            control2: Point(x: center.x + kx, y: center.y + ry))
+        addCurve(
+            to: Point(x: center.x - rx, y: center.y), control1: Point(x: center.x - kx, y: center.y + ry),
+            control2: Point(x: center.x - rx, y: center.y + ky))
+        addCurve(
+            to: Point(x: center.x, y: center.y - ry), control1: Point(x: center.x - rx, y: center.y - ky),
+            control2: Point(x: center.x - kx, y: center.y - ry))
+        addCurve(
+            to: Point(x: center.x + rx, y: center.y), control1: Point(x: center.x + kx, y: center.y - ry),
+            control2: Point(x: center.x + rx, y: center.y - ky))
+        closeSubpath()
     }
 
     /// Adds a closed rectangle with rounded corners; each radius is limited to half the side.
@@ -105,13 +124,21 @@ public struct Path: Sendable, Hashable {
     }
 
     /// Calls `line` for every straight segment of the path, scaled by `scale`, with curves
+    /// flattened to within `tolerance` pixels and every subpath closed (a fill closes them).
+    func forEachLine(scale: Double, tolerance: Double = 0.025, _ line: (Point, Point) -> Void) {
+        forEachLine(transform: AffineTransform(scaleX: scale, y: scale), tolerance: tolerance, line)
+    }
+
+    /// Calls `line` for every straight segment of the path mapped by `transform`, with curves
     /// flattened to within `tolerance` pixels (fine enough that a 10 pt circle keeps its area
     /// within 0.5 %) and every subpath closed (a fill closes them).
-    func forEachLine(scale: Double, tolerance: Double = 0.025, _ line: (Point, Point) -> Void) {
+    ///
+    /// Curves are mapped by their control points, which is exact for an affine transform.
+    func forEachLine(transform: AffineTransform, tolerance: Double = 0.025, _ line: (Point, Point) -> Void) {
         var start = Point.zero
         var current = Point.zero
         var isOpen = false
-        func scaled(_ point: Point) -> Point { Point(x: point.x * scale, y: point.y * scale) }
+        func mapped(_ point: Point) -> Point { transform.apply(to: point) }
         func close() {
             if isOpen && current != start { line(current, start) }
             isOpen = false
@@ -120,16 +147,16 @@ public struct Path: Sendable, Hashable {
             switch element {
             case .move(let point):
                 close()
-                start = scaled(point)
+                start = mapped(point)
                 current = start
                 isOpen = true
             case .line(let point):
-                let end = scaled(point)
+                let end = mapped(point)
                 line(current, end)
                 current = end
             case .quad(let point, let control):
-                let end = scaled(point)
-                let c = scaled(control)
+                let end = mapped(point)
+                let c = mapped(control)
                 let segments = Self.segmentCount(deviation: Self.distance(current, c, end) / 4, tolerance: tolerance)
                 var previous = current
                 for step in 1...segments {
@@ -143,9 +170,9 @@ public struct Path: Sendable, Hashable {
                 }
                 current = end
             case .cubic(let point, let control1, let control2):
-                let end = scaled(point)
-                let c1 = scaled(control1)
-                let c2 = scaled(control2)
+                let end = mapped(point)
+                let c1 = mapped(control1)
+                let c2 = mapped(control2)
                 let deviation = max(Self.distance(current, c1, c2), Self.distance(c1, c2, end)) * 3 / 4
                 let segments = Self.segmentCount(deviation: deviation, tolerance: tolerance)
                 var previous = current
@@ -169,6 +196,40 @@ public struct Path: Sendable, Hashable {
             }
         }
         close()
+    }
+
+    /// The smallest rectangle holding every point and control point mapped by `transform`
+    /// (which holds the whole path), ignoring points that aren't finite; nil for an empty path.
+    ///
+    /// Complexity: O(elements).
+    func controlPointBounds(transform: AffineTransform) -> Rect? {
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
+        func extend(_ point: Point) {
+            let mapped = transform.apply(to: point)
+            guard mapped.x.isFinite && mapped.y.isFinite else { return }
+            minX = min(minX, mapped.x)
+            maxX = max(maxX, mapped.x)
+            minY = min(minY, mapped.y)
+            maxY = max(maxY, mapped.y)
+        }
+        for element in elements {
+            switch element {
+            case .move(let point), .line(let point): extend(point)
+            case .quad(let point, let control):
+                extend(point)
+                extend(control)
+            case .cubic(let point, let control1, let control2):
+                extend(point)
+                extend(control1)
+                extend(control2)
+            case .close: break
+            }
+        }
+        guard minX <= maxX, minY <= maxY else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// Segments needed so that a curve whose second difference is `deviation` stays within

@@ -3,43 +3,6 @@ import Testing
 
 @testable import AsyncDisplayCanvas
 
-/// The area of `polygon` inside the unit pixel at (`x`, `y`): the polygon clipped to the pixel
-/// square (Sutherland–Hodgman), then the shoelace formula. Exact for simple polygons.
-private func naiveCoverage(_ polygon: [Point], x: Int, y: Int) -> Double {
-    var points = polygon
-    let edges: [(Point) -> Double] = [
-        { $0.x - Double(x) }, { Double(x + 1) - $0.x }, { $0.y - Double(y) }, { Double(y + 1) - $0.y },
-    ]
-    for inside in edges {
-        guard !points.isEmpty else { break }
-        var clipped: [Point] = []
-        for index in points.indices {
-            let current = points[index]
-            let previous = points[(index + points.count - 1) % points.count]
-            let (a, b) = (inside(previous), inside(current))
-            if b >= 0 {
-                if a < 0 { clipped.append(intersection(previous, current, a, b)) }
-                clipped.append(current)
-            } else if a >= 0 {
-                clipped.append(intersection(previous, current, a, b))
-            }
-        }
-        points = clipped
-    }
-    var area = 0.0
-    for index in points.indices {
-        let p = points[index]
-        let q = points[(index + 1) % points.count]
-        area += p.x * q.y - q.x * p.y
-    }
-    return abs(area) / 2
-}
-
-private func intersection(_ p: Point, _ q: Point, _ a: Double, _ b: Double) -> Point {
-    let t = a / (a - b)
-    return Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t)
-}
-
 @Suite("Path fills")
 struct PathFillTests {
     @Test("Random small triangles and quads match exact per-pixel area within one level")

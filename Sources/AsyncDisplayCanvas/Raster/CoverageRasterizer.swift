@@ -1,0 +1,339 @@
+/// Exact area coverage of filled paths: the signed-area accumulation of font-rs, stb_truetype and
+/// FreeType, in integer cells, with the solid interior of a shape skipped rather than summed.
+///
+/// Each line segment adds, to the cells of every row it crosses, the signed area it sweeps to
+/// the right, in fixed point (`one` is full coverage); a running sum along a row then gives each
+/// pixel's winding-weighted coverage, exact for a box filter, with no supersampling and no
+/// sorting of edges. A bit per group of 8 cells records which cells a row's segments touched:
+/// between touched groups the running sum cannot change, so those runs come out as one
+/// constant-coverage span (a shape's interior, or the gap between two shapes) instead of pixel by
+/// pixel.
+///
+/// Segments left of the area count at its left edge (what lies right of them is still covered),
+/// segments right of it only reach the two padding cells, and rows outside it are skipped.
+///
+/// Buffers grow to the largest area seen and are reused; every cell and bit is zero again after
+/// `drain`, so a fill costs only what it touches.
+final class CoverageRasterizer {
+    /// Full coverage in accumulation units: 255 levels of 256 steps, so a level is a shift away.
+    static let one: Int32 = 255 << 8
+    /// log2 of the cells per touched-bit group.
+    private static let groupShift = 3
+
+    private(set) var width = 0
+    private(set) var height = 0
+    /// Cells per row: `width + 2`; the last two catch contributions at and past the right edge.
+    private var stride = 2
+    /// 64-bit words of touched bits per row.
+    private var wordsPerRow = 1
+    private var cells: UnsafeMutablePointer<Int32>
+    private var cellCapacity = 0
+    private var touched: UnsafeMutablePointer<UInt64>
+    private var touchedCapacity = 0
+    /// One row of coverage levels, handed to sinks.
+    private var levels: UnsafeMutablePointer<UInt8>
+    private var levelCapacity = 0
+    private(set) var firstRow = 0
+    private(set) var endRow = 0
+
+    init(width: Int = 0, height: Int = 0) {
+        cells = .allocate(capacity: 1)
+        touched = .allocate(capacity: 1)
+        levels = .allocate(capacity: 1)
+        reset(width: width, height: height)
+    }
+
+    deinit {
+        cells.deallocate()
+        touched.deallocate()
+        levels.deallocate()
+    }
+
+    /// Prepares for a fill of `width × height` pixels, growing the buffers if needed.
+    func reset(width: Int, height: Int) {
+        let width = max(width, 0)
+        let height = max(height, 0)
+        self.width = width
+        self.height = height
+        stride = width + 2
+        wordsPerRow = ((stride + (1 << Self.groupShift) - 1) >> Self.groupShift + 63) >> 6
+        if stride * height > cellCapacity {
+            cells.deallocate()
+            cellCapacity = stride * height
+            cells = .allocate(capacity: cellCapacity)
+            cells.initialize(repeating: 0, count: cellCapacity)
+        }
+        if wordsPerRow * height > touchedCapacity {
+            touched.deallocate()
+            touchedCapacity = wordsPerRow * height
+            touched = .allocate(capacity: touchedCapacity)
+            touched.initialize(repeating: 0, count: touchedCapacity)
+        }
+        if stride > levelCapacity {
+            levels.deallocate()
+            levelCapacity = stride
+            levels = .allocate(capacity: levelCapacity)
+            levels.initialize(repeating: 0, count: levelCapacity)
+        }
+        firstRow = height
+        endRow = 0
+    }
+
+    /// Adds the segment from `p0` to `p1`, in pixels of this area.
+    ///
+    /// A segment crossing the left or right edge is split there, so that each piece lies wholly
+    /// left of, inside or right of the area; pieces outside are then flattened onto the edge,
+    /// which keeps their area exact.
+    func addLine(from p0: Point, to p1: Point) {
+        guard p0.y != p1.y, p0.x.isFinite, p0.y.isFinite, p1.x.isFinite, p1.y.isFinite else { return }
+        let right = Double(width)
+        let leftCrossing = Self.crossing(p0.x, p1.x, at: 0)
+        let rightCrossing = Self.crossing(p0.x, p1.x, at: right)
+        var start = p0
+        func split(at t: Double, x: Double) {
+            guard t < 1 else { return }
+            let point = Point(x: x, y: p0.y + (p1.y - p0.y) * t)
+            addPiece(from: start, to: point)
+            start = point
+        }
+        if leftCrossing < rightCrossing {
+            split(at: leftCrossing, x: 0)
+            split(at: rightCrossing, x: right)
+        } else {
+            split(at: rightCrossing, x: right)
+            split(at: leftCrossing, x: 0)
+        }
+        addPiece(from: start, to: p1)
+    }
+
+    /// Where, as a fraction of the segment, `x0 → x1` crosses `edge`; 1 when it doesn't.
+    @inline(__always)
+    private static func crossing(_ x0: Double, _ x1: Double, at edge: Double) -> Double {
+        let (a, b) = (x0 - edge, x1 - edge)
+        guard (a < 0 && b > 0) || (a > 0 && b < 0) else { return 1 }
+        return a / (a - b)
+    }
+
+    /// Adds a segment that lies wholly on one side of each vertical edge.
+    private func addPiece(from p0: Point, to p1: Point) {
+        guard p0.y != p1.y else { return }
+        let (direction, top, bottom): (Double, Point, Point) = p0.y < p1.y ? (1, p0, p1) : (-1, p1, p0)
+        let yStart = max(top.y, 0)
+        let yEnd = min(bottom.y, Double(height))
+        guard yStart < yEnd else { return }
+        // Pieces outside the area are flattened onto its edge anyway, so a slope that overflows
+        // (a nearly horizontal segment far away) can safely count as vertical.
+        var dxdy = (bottom.x - top.x) / (bottom.y - top.y)
+        if !dxdy.isFinite { dxdy = 0 }
+        var x = top.x + (yStart - top.y) * dxdy
+        if !x.isFinite { x = top.x }
+        let rowStart = Int(yStart)
+        let rowEnd = Int(yEnd.rounded(.up))
+        if rowStart < firstRow { firstRow = rowStart }
+        if rowEnd > endRow { endRow = rowEnd }
+        let limit = Double(width)
+        let one = Double(Self.one) * direction
+        let stride = self.stride
+        let wordsPerRow = self.wordsPerRow
+        var cell = cells + rowStart * stride
+        var bits = touched + rowStart * wordsPerRow
+        var rowTop = yStart
+        for row in rowStart..<rowEnd {
+            let rowBottom = min(Double(row + 1), yEnd)
+            let dy = rowBottom - rowTop
+            let xNext = x + dxdy * dy
+            let total = Self.fixed(dy * one)
+            // Clamped to the area: coverage left of it accumulates at column 0.
+            let x0 = Self.clamp(min(x, xNext), limit)
+            let x1 = Self.clamp(max(x, xNext), limit)
+            let x0i = Int(x0)
+            let x0Floor = Double(x0i)
+            var x1i = Int(x1)
+            if Double(x1i) < x1 { x1i += 1 }
+            if x1i <= x0i + 1 {
+                // Within one column: the part left of the segment's middle stays in that column.
+                let inside = Self.fixed(dy * one * (1 - (0.5 * (x0 + x1) - x0Floor)))
+                cell[x0i] &+= inside
+                cell[x0i + 1] &+= total &- inside
+                Self.touch(bits, from: x0i, to: x0i + 1)
+            } else {
+                // Across columns: a triangle in the first, trapezoids of slope `s` per column in
+                // between, and the remainder in the last, so the row adds up to exactly `total`.
+                let s = 1 / (x1 - x0)
+                let x0f = x0 - x0Floor
+                let x1f = x1 - Double(x1i) + 1
+                let firstArea = 0.5 * s * (1 - x0f) * (1 - x0f)
+                let lastArea = 0.5 * s * x1f * x1f
+                let scaled = dy * one
+                var sum = Self.fixed(scaled * firstArea)
+                cell[x0i] &+= sum
+                if x1i == x0i + 2 {
+                    let middle = Self.fixed(scaled * (1 - firstArea - lastArea))
+                    cell[x0i + 1] &+= middle
+                    sum &+= middle
+                } else {
+                    let secondArea = s * (1.5 - x0f) - firstArea
+                    let second = Self.fixed(scaled * secondArea)
+                    cell[x0i + 1] &+= second
+                    sum &+= second
+                    let step = Self.fixed(scaled * s)
+                    for column in (x0i + 2)..<(x1i - 1) {
+                        cell[column] &+= step
+                    }
+                    sum &+= step &* Int32(truncatingIfNeeded: x1i - x0i - 3)
+                    let middleArea = Double(x1i - x0i - 3) * s
+                    let beforeLast = Self.fixed(scaled * (1 - firstArea - secondArea - middleArea - lastArea))
+                    cell[x1i - 1] &+= beforeLast
+                    sum &+= beforeLast
+                }
+                cell[x1i] &+= total &- sum
+                Self.touch(bits, from: x0i, to: x1i)
+            }
+            x = xNext
+            rowTop = rowBottom
+            cell += stride
+            bits += wordsPerRow
+        }
+    }
+
+    /// `value` limited to `0...limit`; NaN counts as 0.
+    @inline(__always)
+    private static func clamp(_ value: Double, _ limit: Double) -> Double {
+        value > 0 ? (value < limit ? value : limit) : 0
+    }
+
+    /// `value` rounded to the nearest integer, for `|value| < 2³¹`, without a checked conversion:
+    /// adding 1.5 × 2⁵² leaves the rounded integer in the low bits of the double.
+    @inline(__always)
+    static func fixed(_ value: Double) -> Int32 {
+        Int32(truncatingIfNeeded: (value + 0x1.8p52).bitPattern)
+    }
+
+    /// Marks the groups holding cells `first...last` of a row as touched.
+    @inline(__always)
+    private static func touch(_ bits: UnsafeMutablePointer<UInt64>, from first: Int, to last: Int) {
+        var group = first >> groupShift
+        let lastGroup = last >> groupShift
+        while group <= lastGroup {
+            bits[group >> 6] |= 1 << UInt64(group & 63)
+            group += 1
+        }
+    }
+
+    /// Hands every touched row to `sink` as spans of coverage under `rule`, then clears the
+    /// accumulation for reuse.
+    ///
+    /// Touched groups come out pixel by pixel (`sink.blend(row:from:to:levels:)`); each run of
+    /// untouched groups between them has one level (`sink.blend(row:from:to:level:)`, skipped
+    /// when zero).
+    ///
+    /// Complexity: O(touched cells + rows × width / 512).
+    func drain<Sink: CoverageSink>(rule: FillRule, into sink: inout Sink) {
+        guard firstRow < endRow else { return }
+        let width = self.width
+        let stride = self.stride
+        let wordsPerRow = self.wordsPerRow
+        let levels = self.levels
+        let groupCount = (stride + (1 << Self.groupShift) - 1) >> Self.groupShift
+        let evenOdd = rule == .evenOdd
+        for row in firstRow..<endRow {
+            let line = cells + row * stride
+            let bits = touched + row * wordsPerRow
+            var sum: Int32 = 0
+            var group = 0
+            while group < groupCount {
+                let isTouched = Self.isSet(bits, group)
+                var end = group + 1
+                while end < groupCount && Self.isSet(bits, end) == isTouched { end += 1 }
+                let first = group << Self.groupShift
+                let last = min(end << Self.groupShift, stride)
+                let visibleEnd = min(last, width)
+                if isTouched {
+                    for column in first..<last {
+                        sum &+= line[column]
+                        line[column] = 0
+                        levels[column] = Self.level(sum, evenOdd: evenOdd)
+                    }
+                    if first < visibleEnd {
+                        sink.blend(row: row, from: first, to: visibleEnd, levels: levels + first)
+                    }
+                } else if first < visibleEnd {
+                    let level = Self.level(sum, evenOdd: evenOdd)
+                    if level != 0 { sink.blend(row: row, from: first, to: visibleEnd, level: level) }
+                }
+                group = end
+            }
+            for word in 0..<wordsPerRow { bits[word] = 0 }
+            sink.finish(row: row)
+        }
+        firstRow = height
+        endRow = 0
+    }
+
+    @inline(__always)
+    private static func isSet(_ bits: UnsafeMutablePointer<UInt64>, _ group: Int) -> Bool {
+        bits[group >> 6] & (1 << UInt64(group & 63)) != 0
+    }
+
+    /// The 0...255 coverage level of an accumulated winding sum.
+    @inline(__always)
+    private static func level(_ sum: Int32, evenOdd: Bool) -> UInt8 {
+        var magnitude = sum < 0 ? 0 &- sum : sum
+        if evenOdd {
+            magnitude %= 2 &* one
+            if magnitude > one { magnitude = 2 &* one &- magnitude }
+        }
+        return UInt8(truncatingIfNeeded: min((magnitude &+ 128) >> 8, 255))
+    }
+
+    /// Calls `body` with each touched row and its coverage levels (0...255 for every pixel of
+    /// the row) under `rule`, then clears the accumulation for reuse.
+    ///
+    /// Complexity: O(width × touched rows).
+    func drain(rule: FillRule, _ body: (_ row: Int, _ levels: UnsafeBufferPointer<UInt8>) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            var sink = RowSink(width: width, body: body)
+            drain(rule: rule, into: &sink)
+        }
+    }
+}
+
+/// Where a rasterizer's coverage goes: called row by row, left to right.
+protocol CoverageSink {
+    /// Pixels `start..<end` of `row`, each with its own level in `levels[0..<end - start]`.
+    mutating func blend(row: Int, from start: Int, to end: Int, levels: UnsafePointer<UInt8>)
+    /// Pixels `start..<end` of `row`, all at `level` (never zero).
+    mutating func blend(row: Int, from start: Int, to end: Int, level: UInt8)
+    /// After the last span of a touched row.
+    mutating func finish(row: Int)
+}
+
+extension CoverageSink {
+    func finish(row: Int) {}
+}
+
+/// Collects spans into whole rows of levels for a callback.
+private struct RowSink: CoverageSink {
+    let width: Int
+    let body: (Int, UnsafeBufferPointer<UInt8>) -> Void
+    var row: [UInt8]
+
+    init(width: Int, body: @escaping (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+        self.width = width
+        self.body = body
+        row = [UInt8](repeating: 0, count: width)
+    }
+
+    mutating func blend(row index: Int, from start: Int, to end: Int, levels: UnsafePointer<UInt8>) {
+        for column in start..<end { row[column] = levels[column - start] }
+    }
+
+    mutating func blend(row index: Int, from start: Int, to end: Int, level: UInt8) {
+        for column in start..<end { row[column] = level }
+    }
+
+    mutating func finish(row index: Int) {
+        row.withUnsafeBufferPointer { body(index, $0) }
+        for column in 0..<width { row[column] = 0 }
+    }
+}

@@ -1,0 +1,72 @@
+import Testing
+
+@testable import AsyncDisplayCanvas
+
+@Suite("Coverage rasterizer")
+struct RasterizerTests {
+    @Test("Wide random polygons, whose interiors come out as solid spans, match exact area within one level")
+    func widePolygonsMatchExactArea() {
+        var random = TestRandom(seed: 0x5EED)
+        var worst = 0
+        for shape in 0..<60 {
+            let polygon = randomConvexPolygon(&random, corners: 3 + shape % 5, width: 90, height: 30)
+            var canvas = Canvas(width: 80, height: 24)
+            canvas.fill(Path(polygon: polygon.map { Point(x: $0.x - 5, y: $0.y - 3) }), with: .white)
+            for y in 0..<24 {
+                for x in 0..<80 {
+                    let shifted = polygon.map { Point(x: $0.x - 5, y: $0.y - 3) }
+                    let expected = Int((naiveCoverage(shifted, x: x, y: y) * 255).rounded())
+                    worst = max(worst, abs(Int(canvas[x: x, y: y].alpha) - expected))
+                }
+            }
+        }
+        #expect(worst <= 1)
+    }
+
+    @Test("Two shapes far apart on one row leave the gap between them untouched")
+    func gapBetweenShapesStaysEmpty() {
+        var path = Path(polygon: [Point(x: 1.5, y: 1), Point(x: 9.5, y: 1), Point(x: 9.5, y: 5), Point(x: 1.5, y: 5)])
+        path.addRect(Rect(x: 60.25, y: 1, width: 8, height: 4))
+        var canvas = Canvas(width: 80, height: 6, background: .white)
+        canvas.fill(path, with: .black)
+        for x in 11..<60 { #expect(canvas[x: x, y: 3] == .white) }
+        #expect(canvas[x: 5, y: 3] == Color.black.premultiplied)
+        #expect(canvas[x: 64, y: 3] == Color.black.premultiplied)
+        // Fractional edges: black covering three quarters and one half of the edge columns.
+        #expect(canvas[x: 60, y: 3].red == 64)
+        #expect(canvas[x: 1, y: 3].red == 127)
+    }
+
+    @Test("Coverage levels drained as whole rows match the spans")
+    func rowDrainMatchesSpans() {
+        let rasterizer = CoverageRasterizer()
+        rasterizer.reset(width: 40, height: 4)
+        let square = [Point(x: 2.5, y: 0.5), Point(x: 30, y: 0.5), Point(x: 30, y: 3.5), Point(x: 2.5, y: 3.5)]
+        for index in square.indices {
+            rasterizer.addLine(from: square[index], to: square[(index + 1) % 4])
+        }
+        var rows: [Int: [UInt8]] = [:]
+        rasterizer.drain(rule: .nonZero) { row, levels in rows[row] = Array(levels) }
+        #expect(rows.keys.sorted() == [0, 1, 2, 3])
+        #expect(rows[1]?[20] == 255)
+        #expect(rows[0]?[20] == 128)
+        #expect(rows[1]?[2] == 128)
+        #expect(rows[1]?[35] == 0)
+        // The accumulation is clear again: a drain with nothing added calls nothing.
+        var calls = 0
+        rasterizer.drain(rule: .nonZero) { _, _ in calls += 1 }
+        #expect(calls == 0)
+    }
+
+    @Test("Even-odd over a wide ring leaves the hole empty across untouched groups")
+    func evenOddWideRing() {
+        var path = Path()
+        path.addRect(Rect(x: 0, y: 0, width: 100, height: 10))
+        path.addRect(Rect(x: 20, y: 2, width: 60, height: 6))
+        var evenOdd = Canvas(width: 100, height: 10)
+        evenOdd.fill(path, with: .white, rule: .evenOdd)
+        #expect(evenOdd[x: 50, y: 5] == .clear)
+        #expect(evenOdd[x: 10, y: 5] == .white)
+        #expect(evenOdd[x: 50, y: 1] == .white)
+    }
+}
