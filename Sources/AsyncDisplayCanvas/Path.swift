@@ -125,16 +125,16 @@ public struct Path: Sendable, Hashable {
 
     /// Calls `line` for every straight segment of the path, scaled by `scale`, with curves
     /// flattened to within `tolerance` pixels and every subpath closed (a fill closes them).
-    func forEachLine(scale: Double, tolerance: Double = 0.025, _ line: (Point, Point) -> Void) {
+    func forEachLine(scale: Double, tolerance: Double = 0.1, _ line: (Point, Point) -> Void) {
         forEachLine(transform: AffineTransform(scaleX: scale, y: scale), tolerance: tolerance, line)
     }
 
     /// Calls `line` for every straight segment of the path mapped by `transform`, with curves
-    /// flattened to within `tolerance` pixels (fine enough that a 10 pt circle keeps its area
-    /// within 0.5 %) and every subpath closed (a fill closes them).
+    /// flattened to within about `tolerance` pixels, keeping their area (see `flattenCubic`),
+    /// and every subpath closed (a fill closes them).
     ///
     /// Curves are mapped by their control points, which is exact for an affine transform.
-    func forEachLine(transform: AffineTransform, tolerance: Double = 0.025, _ line: (Point, Point) -> Void) {
+    func forEachLine(transform: AffineTransform, tolerance: Double = 0.1, _ line: (Point, Point) -> Void) {
         var start = Point.zero
         var current = Point.zero
         var isOpen = false
@@ -155,40 +155,16 @@ public struct Path: Sendable, Hashable {
                 line(current, end)
                 current = end
             case .quad(let point, let control):
+                // A quadratic is the cubic with controls two thirds of the way to its control.
                 let end = mapped(point)
                 let c = mapped(control)
-                let segments = Self.segmentCount(deviation: Self.distance(current, c, end) / 4, tolerance: tolerance)
-                var previous = current
-                for step in 1...segments {
-                    let t = Double(step) / Double(segments)
-                    let u = 1 - t
-                    let next = Point(
-                        x: u * u * current.x + 2 * u * t * c.x + t * t * end.x,
-                        y: u * u * current.y + 2 * u * t * c.y + t * t * end.y)
-                    line(previous, next)
-                    previous = next
-                }
+                let c1 = Point(x: current.x + (c.x - current.x) * 2 / 3, y: current.y + (c.y - current.y) * 2 / 3)
+                let c2 = Point(x: end.x + (c.x - end.x) * 2 / 3, y: end.y + (c.y - end.y) * 2 / 3)
+                Self.flattenCubic(current, c1, c2, end, tolerance: tolerance, line)
                 current = end
             case .cubic(let point, let control1, let control2):
                 let end = mapped(point)
-                let c1 = mapped(control1)
-                let c2 = mapped(control2)
-                let deviation = max(Self.distance(current, c1, c2), Self.distance(c1, c2, end)) * 3 / 4
-                let segments = Self.segmentCount(deviation: deviation, tolerance: tolerance)
-                var previous = current
-                for step in 1...segments {
-                    let t = Double(step) / Double(segments)
-                    let u = 1 - t
-                    let a = u * u * u
-                    let b = 3 * u * u * t
-                    let cc = 3 * u * t * t
-                    let d = t * t * t
-                    let next = Point(
-                        x: a * current.x + b * c1.x + cc * c2.x + d * end.x,
-                        y: a * current.y + b * c1.y + cc * c2.y + d * end.y)
-                    line(previous, next)
-                    previous = next
-                }
+                Self.flattenCubic(current, mapped(control1), mapped(control2), end, tolerance: tolerance, line)
                 current = end
             case .close:
                 close()
@@ -230,6 +206,53 @@ public struct Path: Sendable, Hashable {
         }
         guard minX <= maxX, minY <= maxY else { return nil }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// Flattens the cubic from `p0` through `c1` and `c2` to `p3` into chords within about
+    /// `tolerance` pixels of it that keep its area.
+    ///
+    /// Chords between points on a curve cut its bulge off (by two thirds of the sagitta times the
+    /// chord, each). So the inner points move outwards, away from the centre of curvature, by
+    /// two thirds of the local sagitta — `B''⊥ · h² ÷ 12` for a parameter step `h` — which gives
+    /// the cut area back: a flattened circle keeps its area to second order while its chords
+    /// stay within the tolerance.
+    private static func flattenCubic(
+        _ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point, tolerance: Double, _ line: (Point, Point) -> Void
+    ) {
+        let deviation = max(distance(p0, c1, c2), distance(c1, c2, p3)) * 3 / 4
+        let segments = segmentCount(deviation: deviation, tolerance: tolerance)
+        guard segments > 1 else { return line(p0, p3) }
+        let h = 1 / Double(segments)
+        // The end points stay put (neighbouring segments share them), so the inner points make
+        // up for all `segments` chords: n ÷ (n − 1) times the per-chord amount.
+        let k = h * h / 12 * Double(segments) / Double(segments - 1)
+        // B'(t) = 3(u²a + 2ut·b + t²c) and B''(t) = 6(u(b − a) + t(c − b)).
+        let (ax, ay) = (c1.x - p0.x, c1.y - p0.y)
+        let (bx, by) = (c2.x - c1.x, c2.y - c1.y)
+        let (cx, cy) = (p3.x - c2.x, p3.y - c2.y)
+        var previous = p0
+        for step in 1..<segments {
+            let t = Double(step) * h
+            let u = 1 - t
+            let (w0, w1, w2, w3) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
+            let px = w0 * p0.x + w1 * c1.x + w2 * c2.x + w3 * p3.x
+            let py = w0 * p0.y + w1 * c1.y + w2 * c2.y + w3 * p3.y
+            let dx = 3 * (u * u * ax + 2 * u * t * bx + t * t * cx)
+            let dy = 3 * (u * u * ay + 2 * u * t * by + t * t * cy)
+            var ex = 6 * (u * (bx - ax) + t * (cx - bx))
+            var ey = 6 * (u * (by - ay) + t * (cy - by))
+            let speed = dx * dx + dy * dy
+            if speed > 0 {
+                // Only the part of B'' across the curve bends it.
+                let along = (ex * dx + ey * dy) / speed
+                ex -= along * dx
+                ey -= along * dy
+            }
+            let next = Point(x: px - k * ex, y: py - k * ey)
+            line(previous, next)
+            previous = next
+        }
+        line(previous, p3)
     }
 
     /// Segments needed so that a curve whose second difference is `deviation` stays within

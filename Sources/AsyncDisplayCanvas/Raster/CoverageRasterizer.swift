@@ -4,7 +4,7 @@
 /// Each line segment adds, to the cells of every row it crosses, the signed area it sweeps to
 /// the right, in fixed point (`one` is full coverage); a running sum along a row then gives each
 /// pixel's winding-weighted coverage, exact for a box filter, with no supersampling and no
-/// sorting of edges. A bit per group of 8 cells records which cells a row's segments touched:
+/// sorting of edges. A bit per group of 4 cells records which cells a row's segments touched:
 /// between touched groups the running sum cannot change, so those runs come out as one
 /// constant-coverage span (a shape's interior, or the gap between two shapes) instead of pixel by
 /// pixel.
@@ -18,7 +18,7 @@ final class CoverageRasterizer {
     /// Full coverage in accumulation units: 255 levels of 256 steps, so a level is a shift away.
     static let one: Int32 = 255 << 8
     /// log2 of the cells per touched-bit group.
-    private static let groupShift = 3
+    private static let groupShift = 2
 
     private(set) var width = 0
     private(set) var height = 0
@@ -128,7 +128,8 @@ final class CoverageRasterizer {
         var x = top.x + (yStart - top.y) * dxdy
         if !x.isFinite { x = top.x }
         let rowStart = Int(yStart)
-        let rowEnd = Int(yEnd.rounded(.up))
+        var rowEnd = Int(yEnd)
+        if Double(rowEnd) < yEnd { rowEnd += 1 }
         if rowStart < firstRow { firstRow = rowStart }
         if rowEnd > endRow { endRow = rowEnd }
         let limit = Double(width)
@@ -146,10 +147,11 @@ final class CoverageRasterizer {
             // Clamped to the area: coverage left of it accumulates at column 0.
             let x0 = Self.clamp(min(x, xNext), limit)
             let x1 = Self.clamp(max(x, xNext), limit)
-            let x0i = Int(x0)
+            // Floor and ceiling without checked conversions: rounding x ∓ ½ may land one column
+            // further out when x is a whole number, which only adds a cell of zero area.
+            let x0i = Int(Self.fixed(x0 - 0.5))
             let x0Floor = Double(x0i)
-            var x1i = Int(x1)
-            if Double(x1i) < x1 { x1i += 1 }
+            let x1i = Int(Self.fixed(x1 + 0.5))
             if x1i <= x0i + 1 {
                 // Within one column: the part left of the segment's middle stays in that column.
                 let inside = Self.fixed(dy * one * (1 - (0.5 * (x0 + x1) - x0Floor)))
@@ -243,8 +245,7 @@ final class CoverageRasterizer {
             var group = 0
             while group < groupCount {
                 let isTouched = Self.isSet(bits, group)
-                var end = group + 1
-                while end < groupCount && Self.isSet(bits, end) == isTouched { end += 1 }
+                let end = Self.nextGroup(in: bits, after: group, touched: !isTouched, count: groupCount)
                 let first = group << Self.groupShift
                 let last = min(end << Self.groupShift, stride)
                 let visibleEnd = min(last, width)
@@ -268,6 +269,25 @@ final class CoverageRasterizer {
         }
         firstRow = height
         endRow = 0
+    }
+
+    /// The first group after `group` whose touched bit is `touched`, or `count` if none is.
+    @inline(__always)
+    private static func nextGroup(
+        in bits: UnsafeMutablePointer<UInt64>, after group: Int, touched: Bool, count: Int
+    ) -> Int {
+        let flip: UInt64 = touched ? 0 : ~0
+        let start = group + 1
+        var word = start >> 6
+        let wordCount = (count + 63) >> 6
+        guard word < wordCount else { return count }
+        var pending = (bits[word] ^ flip) & (~0 << UInt64(start & 63))
+        while pending == 0 {
+            word += 1
+            guard word < wordCount else { return count }
+            pending = bits[word] ^ flip
+        }
+        return min(word << 6 + pending.trailingZeroBitCount, count)
     }
 
     @inline(__always)
