@@ -25,6 +25,7 @@ extension Path {
         let tolerance = tolerance > 0 && tolerance.isFinite ? tolerance : Self.strokeTolerance
         var stroker = PathStroker(style: style, tolerance: tolerance)
         var polyline = Polyline()
+        polyline.reserveCapacity(256)
         if let pattern = DashPattern(style) {
             var dash = Polyline()
             forEachPolyline(tolerance: tolerance, into: &polyline) { polyline in

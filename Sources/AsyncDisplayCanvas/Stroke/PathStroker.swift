@@ -11,55 +11,38 @@
 /// vertex itself, a loop wound the same way as the rest, which non-zero still fills.
 struct PathStroker {
     private let shape: StrokeShape
-    /// The points of the current polyline's right side (y pointing down: the side a right turn
-    /// bends towards), in order.
-    private var right: [Point] = []
-    /// The points of its left side, in order along the polyline.
+    /// The outline so far; the current polyline's right side (y pointing down: the side a right
+    /// turn bends towards) goes straight into it.
+    private var writer = OutlineWriter()
+    /// The current polyline's left side, in order along it, to be drawn backwards.
     private var left: [Point] = []
-    private var directions: [Point] = []
-    private var lengths: [Double] = []
-    private(set) var outline = Path()
-    private var isDrawing = false
-    private var pen = Point.zero
 
     /// A stroker for `style`, whose width must be positive and finite, with round pieces
     /// flattened to within `tolerance`.
     init(style: StrokeStyle, tolerance: Double) {
         shape = StrokeShape(style: style, tolerance: tolerance)
+        left.reserveCapacity(256)
     }
+
+    /// The outline of everything added.
+    var outline: Path { writer.path }
 
     /// Adds the outline of `polyline`'s stroke.
     ///
     /// Complexity: O(points + chords of its round joins and caps).
     mutating func add(_ polyline: Polyline) {
         let points = polyline.points
-        let count = points.count
-        guard count > 1 else {
-            if count == 1 && polyline.hasSegments { addDot(at: points[0], facing: polyline.dotDirection) }
+        guard points.count > 1 else {
+            if points.count == 1 && polyline.hasSegments {
+                shape.appendDot(at: points[0], facing: polyline.dotDirection, into: &writer)
+                writer.closeContour()
+            }
             return
         }
-        var isClosed = polyline.isClosed
-        directions.removeAll(keepingCapacity: true)
-        lengths.removeAll(keepingCapacity: true)
-        for index in 0..<count {
-            let end = index + 1 < count ? points[index + 1] : points[0]
-            let dx = end.x - points[index].x
-            let dy = end.y - points[index].y
-            let length = (dx * dx + dy * dy).squareRoot()
-            if index + 1 == count {
-                // The closing segment was never checked: drop it if it is degenerate.
-                guard isClosed, length > 0, length.isFinite else {
-                    isClosed = false
-                    break
-                }
-            }
-            directions.append(Point(x: dx / length, y: dy / length))
-            lengths.append(length)
-        }
-        right.removeAll(keepingCapacity: true)
         left.removeAll(keepingCapacity: true)
-        if isClosed {
-            addClosed(polyline)
+        // The closing segment was never checked for length: a degenerate one leaves it open.
+        if polyline.isClosed, let closing = Segment(from: points[points.count - 1], to: points[0]) {
+            addClosed(polyline, closing: closing)
         } else {
             addOpen(polyline)
         }
@@ -68,73 +51,108 @@ struct PathStroker {
     /// The contour of an open polyline: right side, end cap, left side backwards, start cap.
     private mutating func addOpen(_ polyline: Polyline) {
         let points = polyline.points
-        let segments = directions.count
-        let first = directions[0]
-        let last = directions[segments - 1]
-        shape.appendOffset(of: points[0], along: first, right: &right, left: &left)
+        let corners = polyline.corners
+        let count = points.count
+        // Consecutive points differ and are finite, so every segment has a direction.
+        let first = Segment(from: points[0], to: points[1]) ?? Segment.degenerate
+        shape.appendOffsets(of: points[0], along: first.direction, right: &writer, left: &left)
+        var incoming = first
         var used = 0.0
-        for index in 1..<segments {
+        for index in 1..<(count - 1) {
+            let outgoing = Segment(from: points[index], to: points[index + 1]) ?? Segment.degenerate
             used = shape.appendJoint(
-                at: points[index], from: directions[index - 1], to: directions[index],
-                isCorner: polyline.corners[index], room: (lengths[index - 1] - used, lengths[index]),
-                right: &right, left: &left)
+                at: points[index], from: incoming.direction, to: outgoing.direction, isCorner: corners[index],
+                room: (incoming.length - used, outgoing.length), right: &writer, left: &left)
+            incoming = outgoing
         }
-        shape.appendOffset(of: points[points.count - 1], along: last, right: &right, left: &left)
-        shape.appendCap(at: points[points.count - 1], facing: last, into: &right)
-        for point in right { draw(point) }
-        for point in left.reversed() { draw(point) }
-        right.removeAll(keepingCapacity: true)
-        shape.appendCap(at: points[0], facing: Point(x: -first.x, y: -first.y), into: &right)
-        for point in right { draw(point) }
-        closeContour()
+        shape.appendOffsets(of: points[count - 1], along: incoming.direction, right: &writer, left: &left)
+        shape.appendCap(at: points[count - 1], facing: incoming.direction, into: &writer)
+        for point in left.reversed() { writer.draw(point) }
+        let back = Point(x: -first.direction.x, y: -first.direction.y)
+        shape.appendCap(at: points[0], facing: back, into: &writer)
+        writer.closeContour()
     }
 
     /// The two contours of a closed polyline: its right side, and its left side backwards.
-    private mutating func addClosed(_ polyline: Polyline) {
+    private mutating func addClosed(_ polyline: Polyline, closing: Segment) {
         let points = polyline.points
-        let segments = directions.count
-        // The join at the first point comes first; the room it takes at the end of the last
+        let corners = polyline.corners
+        let count = points.count
+        // The join at the first point comes first; the room it takes at the end of the closing
         // segment is reserved.
+        var outgoing = Segment(from: points[0], to: points[1]) ?? Segment.degenerate
         let reserved = shape.appendJoint(
-            at: points[0], from: directions[segments - 1], to: directions[0], isCorner: polyline.corners[0],
-            room: (lengths[segments - 1], lengths[0]), right: &right, left: &left)
+            at: points[0], from: closing.direction, to: outgoing.direction, isCorner: corners[0],
+            room: (closing.length, outgoing.length), right: &writer, left: &left)
         var used = reserved
-        for index in 1..<segments {
-            let after = lengths[index] - (index == segments - 1 ? reserved : 0)
+        for index in 1..<count {
+            let incoming = outgoing
+            let isLast = index == count - 1
+            outgoing = isLast ? closing : Segment(from: points[index], to: points[index + 1]) ?? Segment.degenerate
             used = shape.appendJoint(
-                at: points[index], from: directions[index - 1], to: directions[index],
-                isCorner: polyline.corners[index], room: (lengths[index - 1] - used, after),
-                right: &right, left: &left)
+                at: points[index], from: incoming.direction, to: outgoing.direction, isCorner: corners[index],
+                room: (incoming.length - used, outgoing.length - (isLast ? reserved : 0)), right: &writer, left: &left)
         }
-        for point in right { draw(point) }
-        closeContour()
-        for point in left.reversed() { draw(point) }
-        closeContour()
+        writer.closeContour()
+        for point in left.reversed() { writer.draw(point) }
+        writer.closeContour()
+    }
+}
+
+/// A straight segment's unit direction and length.
+private struct Segment {
+    let direction: Point
+    let length: Double
+
+    /// A stand-in that never occurs: polylines' consecutive points differ and are finite.
+    static let degenerate = Segment(direction: Point(x: 1, y: 0), length: 0)
+
+    private init(direction: Point, length: Double) {
+        self.direction = direction
+        self.length = length
     }
 
-    /// A disk, or a square facing `direction`, for a subpath or dash of zero length; nothing for
-    /// butt caps.
-    private mutating func addDot(at point: Point, facing direction: Point) {
-        right.removeAll(keepingCapacity: true)
-        shape.appendDot(at: point, facing: direction, into: &right)
-        for point in right { draw(point) }
-        closeContour()
+    /// The segment from `a` to `b`; `nil` if its length is zero or not finite.
+    init?(from a: Point, to b: Point) {
+        let dx = b.x - a.x
+        let dy = b.y - a.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 0, length.isFinite else { return nil }
+        let inverse = 1 / length
+        self.init(direction: Point(x: dx * inverse, y: dy * inverse), length: length)
     }
+}
 
-    /// Extends the current contour to `point`, skipping repeats.
-    private mutating func draw(_ point: Point) {
+/// Where a stroke's pieces append their points: a side kept for later, or the outline itself.
+protocol StrokePointSink {
+    mutating func append(_ point: Point)
+}
+
+extension Array: StrokePointSink where Element == Point {}
+
+/// Draws points into a path as contours, skipping repeats.
+struct OutlineWriter: StrokePointSink {
+    private(set) var path = Path()
+    private var isDrawing = false
+    private var pen = Point.zero
+
+    /// Extends the current contour to `point`, or starts one there.
+    mutating func draw(_ point: Point) {
         if !isDrawing {
-            outline.move(to: point)
+            path.move(to: point)
             isDrawing = true
         } else if point != pen {
-            outline.addLine(to: point)
+            path.addLine(to: point)
         }
         pen = point
     }
 
-    private mutating func closeContour() {
+    mutating func append(_ point: Point) { draw(point) }
+
+    /// Closes the current contour, if any.
+    mutating func closeContour() {
         guard isDrawing else { return }
-        outline.closeSubpath()
+        path.closeSubpath()
         isDrawing = false
     }
 }

@@ -10,6 +10,12 @@ struct Polyline {
     /// The direction a dot's square cap faces.
     var dotDirection = Point(x: 1, y: 0)
 
+    /// Makes room for `count` points without growing.
+    mutating func reserveCapacity(_ count: Int) {
+        points.reserveCapacity(count)
+        corners.reserveCapacity(count)
+    }
+
     /// Empties the polyline, keeping its buffers.
     mutating func removeAll() {
         points.removeAll(keepingCapacity: true)

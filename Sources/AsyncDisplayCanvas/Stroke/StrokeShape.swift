@@ -35,7 +35,9 @@ struct StrokeShape {
     }
 
     /// Appends the right and left offsets of `point` on a segment going `direction`.
-    func appendOffset(of point: Point, along direction: Point, right: inout [Point], left: inout [Point]) {
+    func appendOffsets<Right: StrokePointSink, Left: StrokePointSink>(
+        of point: Point, along direction: Point, right: inout Right, left: inout Left
+    ) {
         let nx = -direction.y * halfWidth
         let ny = direction.x * halfWidth
         right.append(Point(x: point.x - nx, y: point.y - ny))
@@ -47,9 +49,9 @@ struct StrokeShape {
     /// two inner edges cross or, when that lies further back than `room` allows on either segment,
     /// the ends of both inner edges with `point` between them. Returns how far the crossing lies
     /// back along the segments when it was used, else 0.
-    func appendJoint(
+    func appendJoint<Right: StrokePointSink, Left: StrokePointSink>(
         at point: Point, from incoming: Point, to outgoing: Point, isCorner: Bool,
-        room: (before: Double, after: Double), right: inout [Point], left: inout [Point]
+        room: (before: Double, after: Double), right: inout Right, left: inout Left
     ) -> Double {
         let h = halfWidth
         let cross = incoming.x * outgoing.y - incoming.y * outgoing.x
@@ -61,14 +63,15 @@ struct StrokeShape {
         let rightOut = Point(x: -leftOut.x, y: -leftOut.y)
         // The inner edges cross h·tan(δ/2) back along each segment, δ the turn:
         // tan(δ/2) = sin δ / (1 + cos δ). NaN or infinite for a reversal, which fails the test.
-        let cut = h * abs(cross) / (1 + dot)
+        let inverse = 1 / (1 + dot)
+        let cut = h * abs(cross) * inverse
         let isCut = cut <= room.before && cut <= room.after
         let backX = incoming.x * cut
         let backY = incoming.y * cut
         // Turning towards +y (cross ≥ 0), the right side is outer.
         let (outerIn, outerOut, innerIn, innerOut) =
             cross >= 0 ? (rightIn, rightOut, leftIn, leftOut) : (leftIn, leftOut, rightIn, rightOut)
-        func appendInner(into side: inout [Point]) {
+        func appendInner<Side: StrokePointSink>(into side: inout Side) {
             if isCut {
                 side.append(Point(x: point.x + innerIn.x - backX, y: point.y + innerIn.y - backY))
             } else {
@@ -77,13 +80,14 @@ struct StrokeShape {
                 side.append(Point(x: point.x + innerOut.x, y: point.y + innerOut.y))
             }
         }
-        func appendOuter(into side: inout [Point]) {
+        func appendOuter<Side: StrokePointSink>(into side: inout Side) {
             if !isCorner && dot >= smoothCosine {
                 // Inside a curve, a slight turn gets one point where the offset edges meet: as far
                 // outside the true offset as a bevel's edge falls inside it.
-                let scale = 1 / (1 + dot)
                 side.append(
-                    Point(x: point.x + (outerIn.x + outerOut.x) * scale, y: point.y + (outerIn.y + outerOut.y) * scale))
+                    Point(
+                        x: point.x + (outerIn.x + outerOut.x) * inverse, y: point.y + (outerIn.y + outerOut.y) * inverse
+                    ))
                 return
             }
             side.append(Point(x: point.x + outerIn.x, y: point.y + outerIn.y))
@@ -103,9 +107,9 @@ struct StrokeShape {
 
     /// Appends the points a join adds between the outer offsets `point + from` and `point + to`
     /// (exclusive), turning the way the path turns (the sign of `cross`).
-    private func appendJoin(
+    private func appendJoin<Side: StrokePointSink>(
         _ style: StrokeStyle.LineJoin, at point: Point, from: Point, to: Point, cross: Double, dot: Double,
-        into side: inout [Point]
+        into side: inout Side
     ) {
         switch style {
         case .bevel:
@@ -123,7 +127,7 @@ struct StrokeShape {
 
     /// Appends the points a cap adds at the end `point` of a segment pointing out along `direction`,
     /// between the end's offsets (exclusive), from the one on the right of `direction`.
-    func appendCap(at point: Point, facing direction: Point, into side: inout [Point]) {
+    func appendCap<Side: StrokePointSink>(at point: Point, facing direction: Point, into side: inout Side) {
         let h = halfWidth
         // The offset to the right of `direction`, where the cap starts.
         let start = Point(x: direction.y * h, y: -direction.x * h)
@@ -140,7 +144,7 @@ struct StrokeShape {
 
     /// Appends the corners of a dot at `point`: a disk for round caps, a square facing
     /// `direction` for square caps, nothing for butt caps.
-    func appendDot(at point: Point, facing direction: Point, into side: inout [Point]) {
+    func appendDot<Side: StrokePointSink>(at point: Point, facing direction: Point, into side: inout Side) {
         let h = halfWidth
         switch cap {
         case .butt:
@@ -162,7 +166,9 @@ struct StrokeShape {
 
     /// Appends the inner points of an arc around `center` starting at `center + from` and turning
     /// by `angle` (positive: towards +y), in chords of at most `arcStep`.
-    private func appendArc(around center: Point, from: Point, angle: Double, into side: inout [Point]) {
+    private func appendArc<Side: StrokePointSink>(
+        around center: Point, from: Point, angle: Double, into side: inout Side
+    ) {
         let turns = abs(angle) / arcStep
         // `turns` is at most 1024 (arcStep ≥ 2π/1024 and |angle| ≤ 2π); NaN gives one chord.
         guard turns > 1 else { return }
