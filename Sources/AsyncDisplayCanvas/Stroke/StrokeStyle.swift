@@ -32,6 +32,11 @@ public struct StrokeStyle: Sendable, Hashable {
     public var miterLimit: Double
     /// Alternating lengths drawn and skipped, starting with a drawn one; an odd count repeats
     /// itself. Empty, all zero, or holding a negative or non-finite length: a solid line.
+    ///
+    /// Each subpath starts the pattern afresh, measured along its flattened curves; each dash is
+    /// capped like an open subpath (zero-length dashes are dots with round or square caps). On a
+    /// closed subpath, a dash running through the start point continues unbroken, joined there.
+    /// A subpath that would make more than a million dashes is stroked solid.
     public var dashPattern: [Double]
     /// How far into the dash pattern the stroke starts; non-finite phases count as zero.
     public var dashPhase: Double
