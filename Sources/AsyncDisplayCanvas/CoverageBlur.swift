@@ -50,6 +50,8 @@ extension CoverageMask {
         let blurredHeight = height + 2 * extent
         var scratch = BoxBlurScratch(length: max(blurredWidth, blurredHeight), boxes: boxes)
         // Rows, written transposed, then the transposed rows (the columns), transposed back.
+        // Safe: each output row fills one whole column of its destination, so every level of
+        // both buffers is written before it is read or counted as initialized.
         let columns = [UInt8](unsafeUninitializedCapacity: blurredWidth * height) { buffer, count in
             levels.withUnsafeBufferPointer { levels in
                 scratch.blurRows(
