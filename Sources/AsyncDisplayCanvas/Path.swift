@@ -18,6 +18,12 @@ public struct Path: Sendable, Hashable {
 
     public init() {}
 
+    /// Makes room for `minimumCapacity` elements (moves, segments and closes), so a path built
+    /// in a loop grows its storage once.
+    public mutating func reserveCapacity(_ minimumCapacity: Int) {
+        elements.reserveCapacity(minimumCapacity)
+    }
+
     /// Whether the path has no segments.
     public var isEmpty: Bool { elements.isEmpty }
 

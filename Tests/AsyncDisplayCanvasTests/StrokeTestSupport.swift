@@ -49,20 +49,3 @@ func windingNumber(of path: Path, at point: Point) -> Int {
     return winding
 }
 
-/// A tiny deterministic generator for the canvas tests (PCG-style LCG), which cannot depend on
-/// AsyncDisplayTesting.
-struct TestRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    /// A double in `0..<1`.
-    mutating func unit() -> Double {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return Double(state >> 11) * 0x1p-53
-    }
-
-    mutating func range(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
-
-    mutating func int(_ bound: Int) -> Int { min(Int(unit() * Double(bound)), bound - 1) }
-}

@@ -152,7 +152,7 @@ final class CoverageRasterizer {
             let x0i = Int(Self.fixed(x0 - 0.5))
             let x0Floor = Double(x0i)
             let x1i = Int(Self.fixed(x1 + 0.5))
-            if x1i <= x0i + 1 {
+            if x1i <= x0i + 1 || x1 == x0 {
                 // Within one column: the part left of the segment's middle stays in that column.
                 let inside = Self.fixed(dy * one * (1 - (0.5 * (x0 + x1) - x0Floor)))
                 cell[x0i] &+= inside

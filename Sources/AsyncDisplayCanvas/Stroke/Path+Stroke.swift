@@ -39,11 +39,22 @@ extension Path {
 }
 
 extension Canvas {
-    /// Strokes `path` (in points) with `color` in `style`: fills the stroke's outline with the
-    /// non-zero rule, its curves flattened to within a fortieth of a pixel at this canvas' scale.
+    /// Strokes `path` (in user space) with `color` in `style`, through the graphics state.
     ///
     /// Complexity: that of `Path.strokedPath(_:)` and of filling the outline.
     public mutating func stroke(_ path: Path, with color: Color, style: StrokeStyle) {
-        fill(path.strokedPath(style, tolerance: 0.025 / scale), with: color, rule: .nonZero)
+        stroke(path, with: .color(color), style: style)
+    }
+
+    /// Strokes `path` (in user space) with `paint` in `style`: fills the stroke's outline with
+    /// the non-zero rule, its curves and round pieces flattened to within a twentieth of a
+    /// device pixel.
+    ///
+    /// Complexity: that of `Path.strokedPath(_:)` and of filling the outline.
+    public mutating func stroke(_ path: Path, with paint: Paint, style: StrokeStyle) {
+        let device = deviceTransform
+        // How much user space is magnified on the device, on average over directions.
+        let magnification = abs(device.a * device.d - device.b * device.c).squareRoot()
+        fill(path.strokedPath(style, tolerance: 0.05 / magnification), with: paint, rule: .nonZero)
     }
 }

@@ -136,6 +136,10 @@ struct OutlineWriter: StrokePointSink {
     private var isDrawing = false
     private var pen = Point.zero
 
+    init() {
+        path.reserveCapacity(256)
+    }
+
     /// Extends the current contour to `point`, or starts one there.
     mutating func draw(_ point: Point) {
         if !isDrawing {
