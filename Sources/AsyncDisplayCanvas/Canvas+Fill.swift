@@ -62,6 +62,7 @@ extension Canvas {
         guard width > 0, height > 0, !path.isEmpty, state.alpha > 0,
             let bounds = path.controlPointBounds(transform: transform)
         else { return }
+        if state.shadow != nil { drawShadow(of: path, rule: rule, transform: transform, shader: shader) }
         let area = state.clip.box.intersection(PixelBox(covering: bounds))
         guard !area.isEmpty else { return }
         let rasterizer = takeRasterScratch().rasterizer

@@ -165,11 +165,3 @@ private struct BoxBlurScratch {
         }
     }
 }
-
-extension Int {
-    /// `self − other`, clamped to `Int.min` instead of overflowing.
-    fileprivate func subtractingClamped(_ other: Int) -> Int {
-        let (result, overflow) = subtractingReportingOverflow(other)
-        return overflow ? Int.min : result
-    }
-}

@@ -74,7 +74,10 @@ struct RasterizerTests {
     func verticalEdgesOnColumns() {
         for (left, right) in [(1.0, 3.0), (0.0, 5.0), (2.0, 2.5), (4.0, 6.0)] {
             var canvas = Canvas(width: 6, height: 2)
-            canvas.fill(Path(polygon: [Point(x: left, y: 0), Point(x: right, y: 0), Point(x: right, y: 2), Point(x: left, y: 2)]), with: .white)
+            canvas.fill(
+                Path(polygon: [
+                    Point(x: left, y: 0), Point(x: right, y: 0), Point(x: right, y: 2), Point(x: left, y: 2),
+                ]), with: .white)
             for x in 0..<6 {
                 let expected = Int((max(0, min(Double(x + 1), right) - max(Double(x), left)) * 255).rounded())
                 #expect(Int(canvas[x: x, y: 1].alpha) == expected)

@@ -48,4 +48,3 @@ func windingNumber(of path: Path, at point: Point) -> Int {
     }
     return winding
 }
-
