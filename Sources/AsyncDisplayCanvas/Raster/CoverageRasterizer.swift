@@ -138,6 +138,29 @@ final class CoverageRasterizer {
         let wordsPerRow = self.wordsPerRow
         var cell = cells + rowStart * stride
         var bits = touched + rowStart * wordsPerRow
+        if dxdy == 0 {
+            // A vertical piece: the same two cells in every row, scaled by the row's height.
+            let column = Self.clamp(x, limit)
+            let x0i = Int(Self.fixed(column - 0.5))
+            let inside = 1 - (column - Double(x0i))
+            let fullTotal = Self.fixed(one)
+            let fullInside = Self.fixed(one * inside)
+            for row in rowStart..<rowEnd {
+                var total = fullTotal
+                var part = fullInside
+                if row == rowStart || row == rowEnd - 1 {
+                    let dy = min(Double(row + 1), yEnd) - max(Double(row), yStart)
+                    total = Self.fixed(dy * one)
+                    part = Self.fixed(dy * one * inside)
+                }
+                cell[x0i] &+= part
+                cell[x0i + 1] &+= total &- part
+                Self.touch(bits, from: x0i, to: x0i + 1)
+                cell += stride
+                bits += wordsPerRow
+            }
+            return
+        }
         var rowTop = yStart
         for row in rowStart..<rowEnd {
             let rowBottom = min(Double(row + 1), yEnd)
@@ -214,11 +237,17 @@ final class CoverageRasterizer {
     /// Marks the groups holding cells `first...last` of a row as touched.
     @inline(__always)
     private static func touch(_ bits: UnsafeMutablePointer<UInt64>, from first: Int, to last: Int) {
-        var group = first >> groupShift
+        let firstGroup = first >> groupShift
         let lastGroup = last >> groupShift
-        while group <= lastGroup {
+        if firstGroup >> 6 == lastGroup >> 6 {
+            // One word: a run of ones from the first group's bit to the last's.
+            let count = UInt64(lastGroup - firstGroup + 1)
+            let run: UInt64 = count == 64 ? ~0 : (1 << count) &- 1
+            bits[firstGroup >> 6] |= run << UInt64(firstGroup & 63)
+            return
+        }
+        for group in firstGroup...lastGroup {
             bits[group >> 6] |= 1 << UInt64(group & 63)
-            group += 1
         }
     }
 
