@@ -61,7 +61,7 @@ private func timeDrawing(_ draw: (inout Canvas) -> Void) -> Double {
 }
 
 /// The scenes' random numbers: SplitMix64 with `unit`, `range`, `int` and `color4` as specified.
-private struct SceneRandom {
+struct SceneRandom {
     private var generator: SplitMix64
 
     init(seed: UInt64) { generator = SplitMix64(seed: seed) }

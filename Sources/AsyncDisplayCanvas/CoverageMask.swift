@@ -25,6 +25,9 @@ package struct CoverageMask: Sendable, Hashable {
         self.levels = levels
     }
 
+    /// The mask of nothing.
+    static let empty = CoverageMask(width: 0, height: 0, originX: 0, originY: 0) { _ in }
+
     /// A mask of `width × height` levels made by `body`, which must initialize all of them.
     init(
         width: Int, height: Int, originX: Int, originY: Int,

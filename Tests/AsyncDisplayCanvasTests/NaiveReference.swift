@@ -39,25 +39,31 @@ private func intersection(_ p: Point, _ q: Point, _ a: Double, _ b: Double) -> P
     return Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t)
 }
 
-/// A small seeded generator for the canvas tests (a 64-bit LCG's high bits), which cannot depend
-/// on AsyncDisplayTesting.
+/// A small seeded generator for the canvas tests (SplitMix64), which cannot depend on
+/// AsyncDisplayTesting.
 struct TestRandom {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }
 
-    /// A double in `0..<1`.
-    mutating func unit() -> Double {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return Double(state >> 11) * 0x1p-53
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
     }
+
+    /// A double in `0..<1`.
+    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
 
     /// A value in `0..<range`.
     mutating func next(_ range: Double) -> Double { unit() * range }
 
     mutating func range(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
 
-    mutating func int(_ bound: Int) -> Int { min(Int(unit() * Double(bound)), bound - 1) }
+    /// An integer in `0..<bound` (0 when the bound is not positive).
+    mutating func int(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 
     /// A byte.
     mutating func byte() -> UInt8 { UInt8(next(256)) }

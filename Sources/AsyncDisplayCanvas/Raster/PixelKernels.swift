@@ -29,20 +29,54 @@ enum PixelKernels {
         }
     }
 
-    /// Blends `pixel`, scaled by each pixel's coverage level, source-over `count` pixels.
+    /// Blends `color`, scaled by each pixel's coverage level, source-over `count` pixels: four at a time in
+    /// 16-bit vector lanes, then one at a time.
+    ///
+    /// The vector path is `scalePixel`'s split into even bytes (red, blue) and odd bytes (green,
+    /// alpha), eight lanes wide: each lane computes what `sourceOver(scalePixel(color, by:
+    /// level), pixel)` does, with the same exact rounding, so both paths give identical pixels.
     @inline(__always)
     static func blendSourceOver(
-        _ destination: UnsafeMutablePointer<UInt32>, count: Int, pixel: UInt32, levels: UnsafePointer<UInt8>
+        _ pixels: UnsafeMutablePointer<UInt32>, count: Int, pixel color: UInt32, levels: UnsafePointer<UInt8>
     ) {
-        let isOpaque = pixel >> 24 == 255
-        for index in 0..<count {
-            let level = UInt32(levels[index])
-            if level == 0 { continue }
-            if level == 255 && isOpaque {
-                destination[index] = pixel
-            } else {
-                destination[index] = sourceOver(level == 255 ? pixel : scalePixel(pixel, by: level), destination[index])
+        // Safe: the caller passes `count` levels and `count` pixels; every load and store below
+        // touches columns column..<column + 4 with column + 4 <= count, or the one column < count.
+        let isOpaque = color >> 24 == 255
+        let colorLanes = SIMD4<UInt32>(repeating: color).lanes16
+        let colorEven = colorLanes & 0xFF
+        let colorOdd = colorLanes &>> 8
+        let alpha = SIMD8<UInt16>(repeating: UInt16(color >> 24))
+        var column = 0
+        while column + 4 <= count {
+            let quad = UnsafeRawPointer(levels + column).loadUnaligned(as: UInt32.self)
+            let target = UnsafeMutableRawPointer(pixels + column)
+            if quad == 0 {
+                column += 4
+                continue
             }
+            if quad == 0xFFFF_FFFF && isOpaque {
+                target.storeBytes(of: SIMD4<UInt32>(repeating: color), as: SIMD4<UInt32>.self)
+                column += 4
+                continue
+            }
+            // Each pixel's level in both of its 16-bit lanes.
+            let levels = SIMD4<UInt32>(quad & 0xFF, (quad >> 8) & 0xFF, (quad >> 16) & 0xFF, quad >> 24)
+            let coverage = (levels | levels &<< 16).lanes16
+            let inverse = 255 &- (isOpaque ? coverage : multiplyDivide255(alpha, coverage))
+            let destination = target.loadUnaligned(as: SIMD4<UInt32>.self).lanes16
+            let even = multiplyDivide255(colorEven, coverage) &+ multiplyDivide255(destination & 0xFF, inverse)
+            let odd = multiplyDivide255(colorOdd, coverage) &+ multiplyDivide255(destination &>> 8, inverse)
+            target.storeBytes(of: even | odd &<< 8, as: SIMD8<UInt16>.self)
+            column += 4
+        }
+        while column < count {
+            let level = UInt32(levels[column])
+            if level == 255 && isOpaque {
+                pixels[column] = color
+            } else if level != 0 {
+                pixels[column] = sourceOver(level == 255 ? color : scalePixel(color, by: level), pixels[column])
+            }
+            column += 1
         }
     }
 }
@@ -69,5 +103,21 @@ struct SolidSourceOverSink: CoverageSink {
         } else {
             PixelKernels.blendSourceOver(destination, count: end - start, pixel: painted)
         }
+    }
+}
+
+/// `a × b ÷ 255` per lane, rounded to nearest, exactly, for lanes in 0...255.
+@inline(__always)
+private func multiplyDivide255(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    let product = a &* b &+ 128
+    return (product &+ (product &>> 8)) &>> 8
+}
+
+extension SIMD4 where Scalar == UInt32 {
+    /// The same sixteen bytes as eight 16-bit lanes (little-endian: a word's low half first).
+    @inline(__always)
+    fileprivate var lanes16: SIMD8<UInt16> {
+        // Safe: both are 16 bytes of plain integers, so every bit pattern is a valid value.
+        unsafeBitCast(self, to: SIMD8<UInt16>.self)
     }
 }
