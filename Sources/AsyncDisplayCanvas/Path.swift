@@ -24,6 +24,14 @@ public struct Path: Sendable, Hashable {
         elements.reserveCapacity(minimumCapacity)
     }
 
+    /// Adds every subpath of `other`.
+    public mutating func append(contentsOf other: Path) {
+        guard !other.isEmpty else { return }
+        elements.append(contentsOf: other.elements)
+        start = other.start
+        current = other.current
+    }
+
     /// Whether the path has no segments.
     public var isEmpty: Bool { elements.isEmpty }
 

@@ -1,32 +1,34 @@
 extension Canvas {
-    /// Draws `layout` with its top-left corner at `origin` (in points), each glyph in its run's
-    /// colour, blending source-over, through `cache`.
+    /// Draws `layout` with its top-left corner at `origin` (in user space), each glyph in its
+    /// run's colour, through the graphics state and `cache`.
     ///
-    /// Glyphs are placed at a quarter of a pixel horizontally and on whole pixel rows.
+    /// Where user space is only moved and uniformly scaled, glyphs come from the cache, placed at
+    /// a quarter of a pixel horizontally and on whole pixel rows; under rotation or skew each
+    /// glyph is filled as a path. A shadow falls from the glyphs' outlines, as if opaque.
     ///
     /// Complexity: O(glyphs × their pixels), plus rasterizing glyphs the cache lacks.
     public mutating func draw(_ layout: TextLayout, at origin: Point, cache: GlyphCache = .shared) {
         guard origin.x.isFinite, origin.y.isFinite else { return }
-        var rasterizer: GlyphRasterizer?
-        var runIndex = -1
-        var run = GlyphRun?.none
-        for line in layout.lines {
-            for glyph in line.glyphs {
-                if glyph.runIndex != runIndex {
-                    runIndex = glyph.runIndex
-                    run = GlyphRun(layout.runs[runIndex], scale: scale)
+        drawGlyphs(cache: cache) { visit in
+            var runIndex = -1
+            var run = TextRun?.none
+            for line in layout.lines {
+                for glyph in line.glyphs {
+                    if glyph.runIndex != runIndex {
+                        runIndex = glyph.runIndex
+                        run = layout.runs[runIndex]
+                    }
+                    guard let run else { continue }
+                    visit(
+                        glyph.glyph.rawValue, runIndex, run,
+                        Point(x: origin.x + glyph.position.x, y: origin.y + glyph.position.y))
                 }
-                guard let run else { continue }
-                drawGlyph(
-                    glyph.glyph.rawValue, of: run,
-                    at: Point(x: origin.x + glyph.position.x, y: origin.y + glyph.position.y), cache: cache,
-                    rasterizer: &rasterizer)
             }
         }
     }
 
     /// Draws `string` on one line from `baselineOrigin` (the pen's start on the baseline, in
-    /// points) at `size` points per em, blending source-over, through `cache`.
+    /// user space) at `size` points per em, through the graphics state and `cache`.
     ///
     /// Nothing wraps: control characters, newlines included, are skipped (lay out paragraphs
     /// with `TextLayout`). Characters the font lacks draw its missing glyph.
@@ -36,42 +38,78 @@ extension Canvas {
         _ string: String, at baselineOrigin: Point, font: Font, size: Double, color: Color,
         usesKerning: Bool = true, cache: GlyphCache = .shared
     ) {
-        guard baselineOrigin.x.isFinite, baselineOrigin.y.isFinite,
-            let run = GlyphRun(TextRun("", font: font, size: size, color: color), scale: scale)
-        else { return }
+        guard baselineOrigin.x.isFinite, baselineOrigin.y.isFinite else { return }
+        let run = TextRun("", font: font, size: size, color: color)
         let face = font.face
         let pointsPerUnit = size / Double(face.metrics.unitsPerEm)
-        var rasterizer: GlyphRasterizer?
-        var pen = baselineOrigin
-        var previous: UInt16?
-        for scalar in string.unicodeScalars where !scalar.isInvisibleControl {
-            let glyph = face.glyph(for: scalar)
-            if usesKerning, let previous {
-                pen.x += Double(face.kerning.adjustment(between: previous, and: glyph)) * pointsPerUnit
+        drawGlyphs(cache: cache) { visit in
+            var pen = baselineOrigin
+            var previous: UInt16?
+            for scalar in string.unicodeScalars where !scalar.isInvisibleControl {
+                let glyph = face.glyph(for: scalar)
+                if usesKerning, let previous {
+                    pen.x += Double(face.kerning.adjustment(between: previous, and: glyph)) * pointsPerUnit
+                }
+                visit(glyph, 0, run, pen)
+                pen.x += Double(face.advance(of: glyph)) * pointsPerUnit
+                previous = glyph
             }
-            drawGlyph(glyph, of: run, at: pen, cache: cache, rasterizer: &rasterizer)
-            pen.x += Double(face.advance(of: glyph)) * pointsPerUnit
-            previous = glyph
         }
     }
 
-    /// Where a point lands on the canvas, in device pixels: the one place text positions leave
-    /// points, so a transform can apply here.
-    @inline(__always)
-    func devicePosition(of point: Point) -> Point {
-        Point(x: point.x * scale, y: point.y * scale)
+    /// Draws the glyphs `walk` visits (glyph, run number, run, pen position in user space):
+    /// their shadow first, then each glyph, from the cache or as a path.
+    private mutating func drawGlyphs(
+        cache: GlyphCache, _ walk: ((UInt16, Int, TextRun, Point) -> Void) -> Void
+    ) {
+        let device = deviceTransform
+        if state.shadow != nil {
+            var outlines = Path()
+            walk { glyph, _, run, position in
+                guard let outline = Self.outline(of: glyph, in: run, at: position) else { return }
+                outlines.append(contentsOf: outline)
+            }
+            drawShadow(
+                of: outlines, rule: .nonZero, transform: device, shader: .solid(Color.black.premultiplied.packed))
+        }
+        let shadow = state.shadow
+        state.shadow = nil
+        defer { state.shadow = shadow }
+        // Cached masks need user space only moved and uniformly scaled (by `magnification`).
+        let magnification = device.a
+        let usesMasks = device.b == 0 && device.c == 0 && device.d == magnification && magnification > 0
+        var rasterizer: GlyphRasterizer?
+        var current: (number: Int, glyphRun: GlyphRun?)?
+        walk { glyph, number, run, position in
+            guard usesMasks else {
+                if let outline = Self.outline(of: glyph, in: run, at: position) { fill(outline, with: run.color) }
+                return
+            }
+            if current?.number != number { current = (number, GlyphRun(run, scale: magnification)) }
+            guard let glyphRun = current?.glyphRun else { return }
+            drawGlyph(glyph, of: glyphRun, at: device.apply(to: position), cache: cache, rasterizer: &rasterizer)
+        }
     }
 
-    /// Draws one glyph with its pen at `position` (points, on the baseline).
+    /// The outline of `glyph` of `run` with its pen at `position`, in user space; nil for a
+    /// glyph without one (or a malformed one) or a run that draws nothing.
+    private static func outline(of glyph: UInt16, in run: TextRun, at position: Point) -> Path? {
+        guard run.size.isFinite, run.size > 0,
+            let outline = try? run.font.face.glyphs.outline(of: Int(glyph)), !outline.isEmpty
+        else { return nil }
+        let scale = run.size / Double(run.font.face.metrics.unitsPerEm)
+        return outline.path(scaleX: scale, scaleY: -scale, offsetX: position.x, offsetY: position.y)
+    }
+
+    /// Draws one glyph from the cache with its pen at `device` (device pixels, on the baseline).
     private mutating func drawGlyph(
-        _ glyph: UInt16, of run: GlyphRun, at position: Point, cache: GlyphCache, rasterizer: inout GlyphRasterizer?
+        _ glyph: UInt16, of run: GlyphRun, at device: Point, cache: GlyphCache, rasterizer: inout GlyphRasterizer?
     ) {
-        let device = devicePosition(of: position)
         // Positions this far out cannot touch the canvas, and would overflow an Int.
         let reach = Double(1 << 30)
         guard device.x > -reach, device.x < reach, device.y > -reach, device.y < reach else { return }
         guard run.pixelSize <= GlyphCache.maximumPixelSize else {
-            drawLargeGlyph(glyph, of: run, at: position)
+            drawLargeGlyph(glyph, of: run, at: device)
             return
         }
         let floorX = device.x.rounded(.down)
@@ -87,13 +125,13 @@ extension Canvas {
         blendMask(image.mask, left: column + image.left, top: row + image.top, color: run.color)
     }
 
-    /// Fills a glyph too large to cache as a path; only its part on the canvas is rasterized.
-    private mutating func drawLargeGlyph(_ glyph: UInt16, of run: GlyphRun, at position: Point) {
+    /// Fills a glyph too large to cache as a path in device pixels; only its part inside the
+    /// clip is rasterized.
+    private mutating func drawLargeGlyph(_ glyph: UInt16, of run: GlyphRun, at device: Point) {
         guard let outline = try? run.face.glyphs.outline(of: Int(glyph)), !outline.isEmpty else { return }
-        let scale = run.pixelSize / self.scale / Double(run.face.metrics.unitsPerEm)
-        fill(
-            outline.path(scaleX: scale, scaleY: -scale, offsetX: position.x, offsetY: position.y),
-            with: Color(packedPremultiplied: run.color))
+        let scale = run.pixelSize / Double(run.face.metrics.unitsPerEm)
+        let path = outline.path(scaleX: scale, scaleY: -scale, offsetX: device.x, offsetY: device.y)
+        fillCoverage(of: path, rule: .nonZero, transform: .identity, shader: .solid(run.color), isOpaqueSource: false)
     }
 }
 
@@ -110,15 +148,5 @@ private struct GlyphRun {
         color = run.color.premultiplied.packed
         guard pixelSize.isFinite, pixelSize > 0, color != 0 else { return nil }
         face = run.font.face
-    }
-}
-
-extension Color {
-    /// The colour whose premultiplied form is the packed pixel `packed`.
-    fileprivate init(packedPremultiplied packed: UInt32) {
-        let pixel = Pixel(packed: packed)
-        let alpha = Double(pixel.alpha) / 255
-        func straight(_ component: UInt8) -> Double { alpha > 0 ? Double(component) / 255 / alpha : 0 }
-        self.init(red: straight(pixel.red), green: straight(pixel.green), blue: straight(pixel.blue), alpha: alpha)
     }
 }
