@@ -1,8 +1,15 @@
 import AsyncDisplay
 import AsyncDisplayTesting
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The cases under `canvas.`: the scenes of shared/bench/CANVAS_SCENES.md on a 1024 × 1024
-/// surface cleared to opaque white, one thread (text and PNG scenes are not built yet).
+/// surface cleared to opaque white, one thread (text is in TextBenchmarks.swift, PNG in
+/// PNGBenchmarks.swift).
 func canvasBenchmarks() -> [Benchmark] {
     [
         Benchmark(name: "canvas.a.rrects", unit: .milliseconds, samples: 5) {
@@ -46,6 +53,16 @@ func canvasBenchmarks() -> [Benchmark] {
             return timeDrawing { canvas in
                 for _ in 0..<1_000 { canvas.fill(Rect(x: 0, y: 0, width: 1024, height: 1024), with: color) }
             }
+        },
+        // Not a scene: what the machine's memory allows right now, for reading (d) beside it —
+        // the C library's memset over the same 4 MiB, 1,000 times.
+        Benchmark(name: "canvas.d.memset", unit: .milliseconds, samples: 5) {
+            let bytes = 1024 * 1024 * 4
+            let buffer = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+            defer { buffer.deallocate() }
+            let start = monotonicNanoseconds()
+            for round in 0..<1_000 { memset(buffer, Int32(round & 0xFF), bytes) }
+            return Double(monotonicNanoseconds() - start) / 1e6
         },
     ]
 }
