@@ -3,7 +3,7 @@ import AsyncDisplayTesting
 import Testing
 
 @MainActor
-@Suite("Layer contents set directly, and stale displays run to completion")
+@Suite("Layer contents: set directly, stale displays run to completion, forgotten off the tree")
 struct LayerContentsTests {
     @Test("setContents replaces the contents and reports them in the next frame commit")
     func setContentsCommits() async {
@@ -77,5 +77,42 @@ struct LayerContentsTests {
         #expect(await second.value.isCommitted)
         #expect(log.draws == 2)
         #expect(delegate.events == ["will", "will", "did(false)", "did(true)"])
+    }
+
+    @Test("A layer taken out of the tree forgets what it presented; one moved within it keeps showing it")
+    func removedLayerForgetsPresentedContents() async {
+        let executor = ManualExecutor()
+        let runLoop = ManualRunLoop()
+        let delegate = RecordingDelegate(draw: filling(.red, log: DrawLog()))
+        let root = await makeLayer(on: executor, delegate: nil, runLoop: runLoop)
+        let group = AsyncLayer(executor: executor, transactions: root.transactions)
+        group.isDisplayGroup = true
+        group.displayGroupDeadline = .seconds(3600)
+        root.addSublayer(group)
+        let removed = AsyncLayer(executor: executor, transactions: root.transactions)
+        let moved = AsyncLayer(executor: executor, transactions: root.transactions)
+        let drawing = AsyncLayer(executor: executor, transactions: root.transactions)
+        await executor.drive { await drawing.setBounds(Size(width: 2, height: 2)) }
+        drawing.delegate = delegate
+        for layer in [removed, moved, drawing] { group.addSublayer(layer) }
+        let old = Bitmap(width: 2, height: 2, filledWith: Color.green.premultiplied)
+        removed.setContents(old)
+        moved.setContents(old)
+        func shown(_ layer: AsyncLayer) -> Bitmap? {
+            LayerTreeSnapshot(root: root).nodes.first { $0.id == ObjectIdentifier(layer) }?.contents
+        }
+        #expect(shown(removed) == old)
+
+        removed.removeFromSuperlayer()
+        removed.setContents(nil)
+        drawing.setNeedsDisplay()
+        runLoop.runTurn()
+        await executor.waitForJobs()  // the draw is in flight: the group holds what it presented
+        group.insertSublayer(removed, at: 0)
+        group.insertSublayer(moved, at: 0)
+        #expect(shown(removed) == nil)
+        #expect(shown(moved) == old)
+        executor.runUntilIdle()
+        await delegate.waitForDidDisplay(count: 1)
     }
 }
