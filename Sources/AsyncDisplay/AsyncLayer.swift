@@ -145,6 +145,13 @@ public actor AsyncLayer {
         replaceContents(with: bitmap, generation: generation.advance())
     }
 
+    /// Suspends until every bitmap that layers handed off so far to be released off the main
+    /// actor (replaced or cleared contents, renders that did not commit) has been dropped: for
+    /// measuring memory after taking layers down.
+    public static func waitForReleasedContents() async {
+        await BitmapRelease.drain()
+    }
+
     /// Displays if `setNeedsDisplay()` was called since the last display started; nil otherwise.
     public nonisolated func displayIfNeeded() async -> DisplayOutcome? {
         guard needsDisplay else { return nil }

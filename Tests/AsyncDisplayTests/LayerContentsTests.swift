@@ -115,4 +115,16 @@ struct LayerContentsTests {
         executor.runUntilIdle()
         await delegate.waitForDidDisplay(count: 1)
     }
+
+    @Test("Waiting for released contents returns once a replaced bitmap's memory is freed")
+    func waitsForReleasedContents() async {
+        let layer = AsyncLayer(executor: ManualExecutor(), transactions: ManualRunLoop().makeCoalescer())
+        let before = Bitmap.liveByteCount
+        layer.setContents(Bitmap(width: 4096, height: 4096))  // 64 MiB, released off the main actor
+        #expect(Bitmap.liveByteCount >= before + 48 << 20)
+        layer.setContents(nil)
+        await AsyncLayer.waitForReleasedContents()
+        // Other tests may allocate meanwhile, but not nearly 48 MiB.
+        #expect(Bitmap.liveByteCount < before + 48 << 20)
+    }
 }
