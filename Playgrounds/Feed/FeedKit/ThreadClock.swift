@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Readings of the clocks the feed measures with.
+enum ThreadClock {
+    /// CPU time the calling thread has used, in nanoseconds: what a draw cost, whatever else the
+    /// machine was doing meanwhile.
+    static func cpuNanoseconds() -> UInt64 {
+        read(CLOCK_THREAD_CPUTIME_ID)
+    }
+
+    /// Nanoseconds on the monotonic clock.
+    static func monotonicNanoseconds() -> UInt64 {
+        read(CLOCK_MONOTONIC)
+    }
+
+    private static func read(_ clock: clockid_t) -> UInt64 {
+        var time = timespec()
+        guard clock_gettime(clock, &time) == 0 else { return 0 }
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+}
