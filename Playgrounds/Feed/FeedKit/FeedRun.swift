@@ -54,6 +54,7 @@ final class FeedRun {
     private var offset = 0.0
     private var finalFrame: FinalFrame?
     private var isFirstHalfClosed = false
+    private var reportedSecond = 0
     private var finished: CheckedContinuation<Void, Never>?
 
     init(
@@ -145,8 +146,12 @@ final class FeedRun {
             result.peakBitmapBytesByHalf.first = memory.take() - baselineBytes
             isFirstHalfClosed = true
         }
-        let rate = max(Int(setup.refreshRate.rounded()), 1)
-        if slot % rate == 0 { progress(slot) }
+        // Once a second, even when late ticks skip the slot that starts it.
+        let second = slot / max(Int(setup.refreshRate.rounded()), 1)
+        if second > reportedSecond {
+            reportedSecond = second
+            progress(slot)
+        }
         bookkeeping &+= ThreadClock.cpuNanoseconds() &- start
     }
 
