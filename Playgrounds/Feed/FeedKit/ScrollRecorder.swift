@@ -6,14 +6,19 @@ final class ScrollRecorder {
     private let every: Int
     private let compositor: Compositor
     private var pending: [Task<Bitmap, Never>] = []
+    /// The multiple of `every` of the last frame kept.
+    private var recorded = 0
 
     init(every: Int, compositor: Compositor) {
         self.every = max(every, 1)
         self.compositor = compositor
     }
 
+    /// Keeps the frame of `slot` if it is the first since another multiple of `every` (late
+    /// frames skip slots).
     func record(_ slot: Int, _ snapshot: LayerTreeSnapshot, _ undrawn: [Rect]) {
-        guard slot % every == 0 else { return }
+        guard slot / every > recorded else { return }
+        recorded = slot / every
         let compositor = compositor
         pending.append(Task.detached { await FramePicture.compose(snapshot, undrawn: undrawn, on: compositor) })
     }
