@@ -113,5 +113,7 @@ struct FeedReportTests {
         #expect(text.contains("met     async misses no frame: 0 missed"))
         #expect(text.contains("met     async wastes ≤ 10 % of async-no-cancel's CPU on stale draws"))
         #expect(text.contains("met     sync misses many frames where async misses none: 2 vs 0"))
+        noCancel.renders.wastedNanoseconds = 0
+        #expect(FeedComparison.text(of: [async, noCancel]).contains("no waste to compare"))
     }
 }

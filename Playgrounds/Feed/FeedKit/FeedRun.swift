@@ -46,6 +46,7 @@ final class FeedRun {
     private var result: FeedModeResult
     private var baselineBytes = 0
     private var lastSlot = 0
+    private var hasTicked = false
     private var cpuAtLastTick: UInt64 = 0
     /// CPU spent measuring since the last tick, left out of the frame's time.
     private var bookkeeping: UInt64 = 0
@@ -108,7 +109,8 @@ final class FeedRun {
         let now = ThreadClock.monotonicNanoseconds()
         let slot = clock.slot(at: now)
         let cpu = ThreadClock.cpuNanoseconds()
-        if lastSlot > 0 { result.mainFrameNanoseconds.append((cpu &- cpuAtLastTick) &- bookkeeping) }
+        if hasTicked { result.mainFrameNanoseconds.append((cpu &- cpuAtLastTick) &- bookkeeping) }
+        hasTicked = true
         cpuAtLastTick = cpu
         bookkeeping = 0
         // Slots that passed without a tick showed no new frame.

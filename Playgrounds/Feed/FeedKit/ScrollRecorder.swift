@@ -1,6 +1,9 @@
 import AsyncDisplay
 
 /// Frames of a scroll, composed as they come (every `every` slots) off the main actor.
+///
+/// Concurrency: the list of frames is main-actor state; each frame is composed in a detached
+/// task on the compositor's executor, from an immutable snapshot.
 @MainActor
 final class ScrollRecorder {
     private let every: Int
