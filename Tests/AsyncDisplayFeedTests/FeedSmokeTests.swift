@@ -1,6 +1,8 @@
-import AsyncDisplayFeed
+import AsyncDisplay
 import Foundation
 import XCTest
+
+@testable import AsyncDisplayFeed
 
 /// What a run printed, collected on the main actor.
 @MainActor
@@ -31,6 +33,8 @@ final class FeedSmokeTests: XCTestCase {
             return (FeedProgram.runOnMainRunLoop(program), printed.lines)
         }
 
+        // The flushes ran from the run-loop observer, not from a main-queue fallback.
+        XCTAssertTrue(FeedRun.driver.isObserverInstalled)
         XCTAssertEqual(summary.results.map(\.mode), FeedMode.allCases)
         for result in summary.results {
             XCTAssertTrue(result.isConsistent, "\(result.mode): \(result.renders)")

@@ -39,20 +39,18 @@ public final class FeedProgram {
         self.log = log
     }
 
-    /// Runs `program` on the main run loop, spinning it until the program is done; for the
-    /// executable's top level and for tests on the main thread.
+    /// Runs `program` on the main run loop (`RunLoop.main`), spinning it until the program is
+    /// done; for the executable's top level and for tests on the main thread.
     public static func runOnMainRunLoop(_ program: FeedProgram) -> Summary {
-        MainActor.assumeIsolated {
-            let done = SummaryBox()
-            Task { @MainActor in
-                done.summary = await program.run()
-                CFRunLoopStop(CFRunLoopGetMain())
-            }
-            while done.summary == nil {
-                _ = CFRunLoopRunInMode(kCFRunLoopDefaultMode, 1, false)
-            }
-            return done.summary!
+        let done = SummaryBox()
+        Task { @MainActor in
+            done.summary = await program.run()
+            CFRunLoopStop(CFRunLoopGetMain())
         }
+        while done.summary == nil {
+            _ = CFRunLoopRunInMode(kCFRunLoopDefaultMode, 1, false)
+        }
+        return done.summary!
     }
 
     /// Makes the feed and scrolls it in every mode asked for, one after another.

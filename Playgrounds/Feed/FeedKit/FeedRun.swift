@@ -31,7 +31,7 @@ final class FeedRun {
     }
 
     /// The driver every run's coalescer shares: one run-loop observer for the process.
-    static let driver = MainRunLoopDriver()
+    nonisolated static let driver = MainRunLoopDriver()
 
     private let setup: Setup
     private let ledger = RenderLedger()
