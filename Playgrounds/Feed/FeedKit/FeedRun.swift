@@ -50,8 +50,8 @@ final class FeedRun {
     private var cpuAtLastTick: UInt64 = 0
     /// CPU spent measuring since the last tick, left out of the frame's time.
     private var bookkeeping: UInt64 = 0
-    /// The frame whose run-loop turn has not ended yet.
-    private var pendingFrame: (slot: Int, deadline: UInt64)?
+    /// The slot whose frame's run-loop turn has not ended yet.
+    private var pendingFrame: Int?
     private var offset = 0.0
     private var finalFrame: FinalFrame?
     private var isFirstHalfClosed = false
@@ -106,8 +106,7 @@ final class FeedRun {
 
     /// A refresh: measures the frame that ended, then scrolls to this slot's offset.
     private func tick() {
-        let now = ThreadClock.monotonicNanoseconds()
-        let slot = clock.slot(at: now)
+        let slot = clock.currentSlot
         let cpu = ThreadClock.cpuNanoseconds()
         if hasTicked { result.mainFrameNanoseconds.append((cpu &- cpuAtLastTick) &- bookkeeping) }
         hasTicked = true
@@ -119,22 +118,21 @@ final class FeedRun {
         guard slot <= result.frames else { return finish() }
         offset = setup.profile.offsets[slot]
         view.scroll(to: offset, direction: setup.profile.direction(at: slot), frame: slot)
-        pendingFrame = (slot, clock.deadline(of: slot))
+        pendingFrame = slot
         measure(slot: slot)
     }
 
     /// The end of a run-loop turn, after the flush: the frame of the last tick is complete.
     private func turnEnded() {
-        guard let frame = pendingFrame else { return }
+        guard let slot = pendingFrame else { return }
         pendingFrame = nil
-        let now = ThreadClock.monotonicNanoseconds()
-        if now > frame.deadline { result.missedFrames += 1 }
+        if clock.isPastDue(slot) { result.missedFrames += 1 }
         // The render server's view of the tree this frame (display groups hold back here).
         let snapshot = LayerTreeSnapshot(root: view.root)
         let start = ThreadClock.cpuNanoseconds()
         let undrawn = view.undrawnAreas(in: snapshot, offset: offset)
         if !undrawn.isEmpty { result.blankFrames += 1 }
-        recorder?(frame.slot, snapshot, undrawn)
+        recorder?(slot, snapshot, undrawn)
         bookkeeping &+= ThreadClock.cpuNanoseconds() &- start
     }
 

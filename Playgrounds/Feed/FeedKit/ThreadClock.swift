@@ -6,17 +6,12 @@ import Musl
 import Darwin
 #endif
 
-/// Readings of the clocks the feed measures with.
+/// The clock draws are measured with.
 enum ThreadClock {
     /// CPU time the calling thread has used, in nanoseconds: what a draw cost, whatever else the
     /// machine was doing meanwhile.
     static func cpuNanoseconds() -> UInt64 {
         read(CLOCK_THREAD_CPUTIME_ID)
-    }
-
-    /// Nanoseconds on the monotonic clock.
-    static func monotonicNanoseconds() -> UInt64 {
-        read(CLOCK_MONOTONIC)
     }
 
     private static func read(_ clock: clockid_t) -> UInt64 {
