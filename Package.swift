@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "AsyncDisplayCanvas", targets: ["AsyncDisplayCanvas"]),
         .library(name: "AsyncDisplayTesting", targets: ["AsyncDisplayTesting"]),
         .executable(name: "asyncdisplay-bench", targets: ["AsyncDisplayBenchmarks"]),
+        .executable(name: "feed", targets: ["FeedPlayground"]),
     ],
     targets: [
         .target(name: "CAsyncDisplaySpin"),
@@ -44,6 +45,16 @@ let package = Package(
             dependencies: ["AsyncDisplay", "AsyncDisplayTesting"],
             swiftSettings: swiftSettings
         ),
+        // The feed playground: its logic in a library (tested), run by a thin executable.
+        .target(
+            name: "AsyncDisplayFeed", dependencies: ["AsyncDisplay", "AsyncDisplayExecutors", "AsyncDisplayTesting"],
+            path: "Playgrounds/Feed/FeedKit", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "FeedPlayground", dependencies: ["AsyncDisplayFeed"], path: "Playgrounds/Feed/Main",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "AsyncDisplayFeedTests", dependencies: ["AsyncDisplayFeed", "AsyncDisplayTesting"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "AsyncDisplayExecutorsTests",
             dependencies: ["AsyncDisplayExecutors", "AsyncDisplayTesting", "AsyncDisplayLocks"],

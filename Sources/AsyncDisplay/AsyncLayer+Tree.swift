@@ -22,7 +22,7 @@ extension AsyncLayer {
             if current === layer { return false }
             ancestor = current.tree.superlayer
         }
-        layer.removeFromSuperlayer()
+        layer.detachFromSuperlayer()
         tree.sublayers.insert(layer, at: min(max(index, 0), tree.sublayers.count))
         layer.tree.superlayer = self
         treeChanged()
@@ -30,12 +30,31 @@ extension AsyncLayer {
     }
 
     /// Removes the layer from its parent; does nothing for a layer without one.
+    ///
+    /// Off the screen, the layer and its sublayers forget what they presented (a display group
+    /// may have been holding older contents up): nothing keeps those bitmaps alive, and a layer
+    /// added back shows nothing older than its contents.
     @MainActor
     public func removeFromSuperlayer() {
+        guard tree.superlayer != nil else { return }
+        detachFromSuperlayer()
+        forgetPresentedContents()
+    }
+
+    /// Takes the layer out of its parent's sublayers, keeping what it presents (it is moving).
+    @MainActor
+    private func detachFromSuperlayer() {
         guard let parent = tree.superlayer else { return }
         parent.tree.sublayers.removeAll { $0 === self }
         tree.superlayer = nil
         parent.treeChanged()
+    }
+
+    @MainActor
+    private func forgetPresentedContents() {
+        tree.presentedContents = nil
+        tree.groupHoldingSince = nil
+        for sublayer in tree.sublayers { sublayer.forgetPresentedContents() }
     }
 
     /// The sublayers, back to front.

@@ -41,6 +41,10 @@ public actor AsyncLayer {
     public private(set) var displaysAsynchronously = true
     /// The most pixels a bitmap of this layer may have; larger displays fail without allocating.
     public private(set) var pixelBudget = AsyncLayer.defaultPixelBudget
+    /// Whether a stale display stops at its next check (the default). When false, a stale
+    /// display's draw still starts and runs to completion with `isCancelled()` false throughout,
+    /// to measure what cancellation saves; its bitmap never commits either way.
+    public private(set) var cancelsStaleDisplays = true
 
     /// Makes the display tasks, on the main actor; held weakly.
     @MainActor public weak var delegate: (any AsyncLayerDelegate)?
@@ -83,6 +87,7 @@ public actor AsyncLayer {
     public func setBackgroundColor(_ color: Color?) { backgroundColor = color }
     public func setDisplaysAsynchronously(_ asynchronously: Bool) { displaysAsynchronously = asynchronously }
     public func setPixelBudget(_ pixels: Int) { pixelBudget = max(0, pixels) }
+    public func setCancelsStaleDisplays(_ cancels: Bool) { cancelsStaleDisplays = cancels }
 
     // MARK: Displaying
 
@@ -132,6 +137,21 @@ public actor AsyncLayer {
         await DisplayPipeline.run(reference)
     }
 
+    /// Sets the contents directly, as assigning `CALayer.contents` does: a display in flight goes
+    /// stale, so it cannot overwrite them, and the old bitmap is released off the main actor. A
+    /// display already asked for still starts at the next flush.
+    @MainActor
+    public func setContents(_ bitmap: Bitmap?) {
+        replaceContents(with: bitmap, generation: generation.advance())
+    }
+
+    /// Suspends until every bitmap that layers handed off so far to be released off the main
+    /// actor (replaced or cleared contents, renders that did not commit) has been dropped: for
+    /// measuring memory after taking layers down.
+    public static func waitForReleasedContents() async {
+        await BitmapRelease.drain()
+    }
+
     /// Displays if `setNeedsDisplay()` was called since the last display started; nil otherwise.
     public nonisolated func displayIfNeeded() async -> DisplayOutcome? {
         guard needsDisplay else { return nil }
@@ -155,7 +175,8 @@ public actor AsyncLayer {
     var snapshot: LayerSnapshot {
         LayerSnapshot(
             size: bounds, scale: contentsScale, isOpaque: isOpaque, backgroundColor: backgroundColor,
-            displaysAsynchronously: displaysAsynchronously, pixelBudget: pixelBudget)
+            displaysAsynchronously: displaysAsynchronously, pixelBudget: pixelBudget,
+            cancelsStaleDisplays: cancelsStaleDisplays)
     }
 }
 

@@ -25,12 +25,15 @@ actor LayerRenderer {
     }
 
     /// Snapshots the layer, checks its geometry, and draws one bitmap, checking for cancellation
-    /// before the draw, after it, and after the bitmap is frozen.
+    /// before the draw, after it, and after the bitmap is frozen. A layer that lets stale displays
+    /// run to completion skips the first check and shows its draw a constant false.
     func render(_ reference: WeakLayerReference, token: Generation.Token, draw: DisplayTask.Draw) -> Result {
-        let isCancelled: @Sendable () -> Bool = { !token.isCurrent || Task.isCancelled }
-        guard !isCancelled(),
-            let snapshot = reference.layer.map({ layer in layer.assumeIsolated { $0.snapshot } })
+        let isStale: @Sendable () -> Bool = { !token.isCurrent || Task.isCancelled }
+        guard let snapshot = reference.layer.map({ layer in layer.assumeIsolated { $0.snapshot } }),
+            !(snapshot.cancelsStaleDisplays && isStale())
         else { return .cancelled }
+        let cancels = snapshot.cancelsStaleDisplays
+        let isCancelled: @Sendable () -> Bool = { cancels && isStale() }
         let extent: LayerSnapshot.Extent
         do {
             extent = try snapshot.extent()
@@ -46,11 +49,11 @@ actor LayerRenderer {
         do {
             try draw(&canvas, snapshot.size, isCancelled)
         } catch {
-            return isCancelled() ? .cancelled : .failed(error)
+            return isStale() ? .cancelled : .failed(error)
         }
-        guard !isCancelled() else { return .cancelled }
+        guard !isStale() else { return .cancelled }
         let bitmap = canvas.makeBitmap()
-        guard !isCancelled() else {
+        guard !isStale() else {
             BitmapRelease.release(bitmap)
             return .cancelled
         }

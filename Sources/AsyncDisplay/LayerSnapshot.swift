@@ -6,6 +6,7 @@ struct LayerSnapshot: Sendable {
     var backgroundColor: Color?
     var displaysAsynchronously: Bool
     var pixelBudget: Int
+    var cancelsStaleDisplays: Bool
 
     /// What the size and scale call for.
     enum Extent: Equatable {
