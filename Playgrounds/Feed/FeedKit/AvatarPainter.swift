@@ -12,13 +12,8 @@ enum AvatarPainter {
         let hue = Double(generator.next() % 360) / 360
         let top = Color(hue: hue, saturation: 0.45, brightness: 0.95)
         let bottom = Color(hue: hue + 0.08, saturation: 0.7, brightness: 0.7)
-        let bands = 22
-        let bandHeight = side / Double(bands)
-        for band in 0..<bands {
-            canvas.fill(
-                Rect(x: 0, y: Double(band) * bandHeight, width: side, height: bandHeight),
-                with: top.mixed(with: bottom, by: Double(band) / Double(bands - 1)))
-        }
+        let gradient = LinearGradient(Gradient(colors: [top, bottom]), from: .zero, to: Point(x: 0, y: side))
+        canvas.fill(Rect(x: 0, y: 0, width: side, height: side), with: .linearGradient(gradient))
         // A 5 × 5 pattern, mirrored about its middle column.
         let ink = Color(hue: hue + 0.5, saturation: 0.6, brightness: 0.45, alpha: 0.85)
         let block = side / 6
@@ -37,13 +32,13 @@ enum AvatarPainter {
         return canvas.makeBitmap()
     }
 
-    /// Draws `image` at `rect`'s origin, clipped to the circle inscribed in `rect`, over an opaque
-    /// `background`: the image goes down, then the corners outside the circle are painted back.
-    static func draw(_ image: Bitmap, clippedToCircleIn rect: Rect, background: Color, in canvas: inout Canvas) {
-        canvas.draw(image, at: rect.origin)
-        var corners = Path()
-        corners.addRect(rect)
-        corners.addEllipse(in: rect)
-        canvas.fill(corners, with: background, rule: .evenOdd)
+    /// Draws `image` into `rect`, clipped to the circle inscribed in it.
+    static func draw(_ image: Bitmap, clippedToCircleIn rect: Rect, in canvas: inout Canvas) {
+        canvas.withSavedState { canvas in
+            var circle = Path()
+            circle.addEllipse(in: rect)
+            canvas.clip(to: circle)
+            canvas.draw(image, in: rect)
+        }
     }
 }

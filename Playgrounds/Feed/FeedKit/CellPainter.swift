@@ -16,7 +16,7 @@ public enum CellPainter {
         if loaded.avatar {
             let image = AvatarPainter.image(seed: post.avatarSeed, side: layout.avatar.width, scale: canvas.scale)
             AvatarPainter.draw(
-                image, clippedToCircleIn: layout.avatar, background: CellStyle.background, in: &canvas)
+                image, clippedToCircleIn: layout.avatar, in: &canvas)
         } else {
             var disc = Path()
             disc.addEllipse(in: layout.avatar)

@@ -2,9 +2,9 @@ import AsyncDisplay
 
 /// The text engine the feed's cells lay out and draw with.
 ///
-/// The seam for real text: a TrueType engine conforming to `TextEngine` replaces the placeholder
-/// here, and nothing else in the feed changes.
-public typealias FeedTextEngine = PlaceholderTextEngine
+/// TrueType text from the system font; `PlaceholderTextEngine` stands in where none is installed
+/// (and keeps layout tests independent of font metrics).
+public typealias FeedTextEngine = TrueTypeTextEngine
 
 /// Lays out and draws the feed's text, off the main actor: the seam where the canvas's text
 /// layout plugs in.
