@@ -21,8 +21,10 @@ public enum PNGError: Error, Sendable, Hashable {
     case corruptImageData(ImageDataFault)
     /// The bitmap has no pixels, which PNG cannot represent.
     case emptyImage
-    /// An animation frame's size differs from the animation's.
+    /// An animation frame's size (given) differs from the animation's.
     case frameSizeMismatch(width: Int, height: Int)
+    /// An animation has no frames yet.
+    case noFrames
 
     /// What was wrong with the compressed image data.
     public enum ImageDataFault: Sendable, Hashable {
