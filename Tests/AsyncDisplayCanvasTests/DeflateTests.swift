@@ -18,8 +18,17 @@ private func deflateInputs() -> [(String, [UInt8])] {
         default: tile[index % 37]
         }
     }
+    // Byte k Fibonacci(k) times, shuffled: a code that the 15-bit limit has to flatten.
+    var fibonacci: [UInt8] = []
+    var counts = (1, 1)
+    for symbol in 0..<24 {
+        fibonacci += [UInt8](repeating: UInt8(symbol * 11), count: counts.0)
+        counts = (counts.1, counts.0 + counts.1)
+    }
+    for index in fibonacci.indices.reversed() { fibonacci.swapAt(index, random.below(index + 1)) }
     var inputs: [(String, [UInt8])] = [
         ("empty", []), ("noise", noise), ("text", text), ("runs", runs), ("tiled", tiled), ("mixed", mixed),
+        ("fibonacci", fibonacci),
     ]
     for length in [1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 258, 259, 65_535, 65_536, 65_537] {
         inputs.append(("\(length) bytes", (0..<length).map { UInt8(($0 * $0) % 7) }))
@@ -51,6 +60,40 @@ struct DeflateTests {
             var stream = writer.finish()
             stream.append(bigEndian: Adler32.checksum(input))
             #expect(try Inflater.inflateZlib(stream.makeArray(), limit: input.count) == input, "\(name)")
+        }
+    }
+
+    @Test("Dynamic headers listing all 19 code-length codes decode at every bit offset")
+    func headersAtEveryBitOffset() throws {
+        // Code-length code: the first 13 in header order get 4 bits, the last 6 get 5 (complete).
+        var codeLengthLengths = [UInt8](repeating: 0, count: 19)
+        for (rank, symbol) in Deflate.codeLengthOrder.enumerated() { codeLengthLengths[symbol] = rank < 13 ? 4 : 5 }
+        let codeLengthCodes = HuffmanCode.codes(for: codeLengthLengths)
+        func putCodeLength(_ symbol: Int, extra: UInt64 = 0, extraCount: Int = 0, _ writer: inout DeflateBlockWriter) {
+            let length = Int(codeLengthLengths[symbol])
+            writer.putBits(UInt64(codeLengthCodes[symbol]) | extra << UInt64(length), count: length + extraCount)
+        }
+        for prefixCount in 0..<8 {
+            var writer = DeflateBlockWriter(output: ByteBuffer(capacity: 64))
+            writer.putBits(0x9C78, count: 16)
+            // Fixed-Huffman blocks of the literal 200 (19 bits each) shift where the next starts.
+            for _ in 0..<prefixCount { writer.putBits(0b010 | 0b10_0111 << 3, count: 19) }
+            // Dynamic, final: 257 literal/length codes, 1 distance code, 19 code-length codes.
+            writer.putBits(0b101 | 0 << 3 | 0 << 8 | 15 << 13, count: 17)
+            for symbol in Deflate.codeLengthOrder { writer.putBits(UInt64(codeLengthLengths[symbol]), count: 3) }
+            // Literal 0 and end-of-block get 1 bit each, everything between none; one distance code.
+            putCodeLength(1, &writer)
+            putCodeLength(18, extra: 127, extraCount: 7, &writer)
+            putCodeLength(18, extra: 106, extraCount: 7, &writer)
+            putCodeLength(1, &writer)
+            putCodeLength(1, &writer)
+            // The data: literal 0 (code 0), end of block (code 1).
+            writer.putBits(0b10, count: 2)
+            var stream = writer.finish()
+            let expected = [UInt8](repeating: 200, count: prefixCount) + [0]
+            stream.append(bigEndian: Adler32.checksum(expected))
+            #expect(
+                try Inflater.inflateZlib(stream.makeArray(), limit: 100) == expected, "\(prefixCount) blocks before")
         }
     }
 

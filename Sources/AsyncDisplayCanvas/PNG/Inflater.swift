@@ -109,7 +109,7 @@ struct Inflater: ~Copyable {
 
     // MARK: Bits
 
-    /// Makes at least 57 bits available, zeros past the end of the input.
+    /// Makes at least 56 bits available, zeros past the end of the input.
     @inline(__always)
     private mutating func refill() throws(InflateError) {
         if position + 8 <= input.count {
@@ -144,6 +144,7 @@ struct Inflater: ~Copyable {
 
     @inline(__always)
     private mutating func consume(_ count: Int) {
+        assert(count <= bitCount, "consumed bits that were not loaded")
         bitBuffer &>>= UInt64(count)
         bitCount &-= count
     }
@@ -217,8 +218,9 @@ struct Inflater: ~Copyable {
             throw .invalidCodeLengths
         }
         var codeLengthLengths = [UInt8](repeating: 0, count: 19)
-        try refill()
         for index in 0..<codeLengthCount {
+            // Up to 19 × 3 bits, more than one refill guarantees.
+            if index % 16 == 0 { try refill() }
             codeLengthLengths[Deflate.codeLengthOrder[index]] = UInt8(take(3))
         }
         var codeLengthTable = HuffmanDecodingTable(primaryBits: 7)
