@@ -17,6 +17,8 @@ struct Benchmark: Sendable {
     let unit: Unit
     var warmups = 1
     var samples = 7
+    /// Extra fields for the result (such as a byte count), computed once after the samples.
+    var extra: (@Sendable () async throws -> [String: Double])? = nil
     /// Measures once and returns the value in `unit`.
     let sample: @Sendable () async throws -> Double
 }
@@ -69,7 +71,9 @@ extension Benchmark {
         for _ in 0..<warmups { _ = try await sample() }
         var values: [Double] = []
         for _ in 0..<samples { values.append(try await sample()) }
-        return BenchmarkResult(name: name, unit: unit, values: values)
+        var result = BenchmarkResult(name: name, unit: unit, values: values)
+        if let extra { result.extra = try await extra() }
+        return result
     }
 }
 

@@ -13,17 +13,7 @@ import Darwin
 func canvasBenchmarks() -> [Benchmark] {
     [
         Benchmark(name: "canvas.a.rrects", unit: .milliseconds, samples: 5) {
-            var scene = SceneRandom(seed: 0x5EED_0001)
-            let shapes = (0..<10_000).map { _ -> (Path, Color) in
-                let w = scene.range(10, 60)
-                let h = scene.range(10, 60)
-                let x = scene.range(0, 1024 - w)
-                let y = scene.range(0, 1024 - h)
-                let r = scene.range(2, min(w, h) / 2)
-                var path = Path()
-                path.addRoundedRect(Rect(x: x, y: y, width: w, height: h), radii: CornerRadii(all: r))
-                return (path, scene.color4())
-            }
+            let shapes = roundedRectShapes()
             return timeDrawing { canvas in
                 for (path, color) in shapes { canvas.fill(path, with: color) }
             }
@@ -65,6 +55,28 @@ func canvasBenchmarks() -> [Benchmark] {
             return Double(monotonicNanoseconds() - start) / 1e6
         },
     ]
+}
+
+/// The shapes of scene (a): 10,000 rounded rects and their colours, in drawing order.
+func roundedRectShapes() -> [(Path, Color)] {
+    var scene = SceneRandom(seed: 0x5EED_0001)
+    return (0..<10_000).map { _ -> (Path, Color) in
+        let w = scene.range(10, 60)
+        let h = scene.range(10, 60)
+        let x = scene.range(0, 1024 - w)
+        let y = scene.range(0, 1024 - h)
+        let r = scene.range(2, min(w, h) / 2)
+        var path = Path()
+        path.addRoundedRect(Rect(x: x, y: y, width: w, height: h), radii: CornerRadii(all: r))
+        return (path, scene.color4())
+    }
+}
+
+/// The image of scene (a): its shapes drawn on a 1024 × 1024 canvas cleared to opaque white.
+func roundedRectImage() -> Bitmap {
+    var canvas = Canvas(width: 1024, height: 1024, background: .white)
+    for (path, color) in roundedRectShapes() { canvas.fill(path, with: color) }
+    return canvas.makeBitmap()
 }
 
 /// Milliseconds `draw` takes on a fresh 1024 × 1024 canvas cleared to opaque white.

@@ -39,43 +39,6 @@ private func intersection(_ p: Point, _ q: Point, _ a: Double, _ b: Double) -> P
     return Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t)
 }
 
-/// A small seeded generator for the canvas tests (SplitMix64), which cannot depend on
-/// AsyncDisplayTesting.
-struct TestRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-
-    /// A double in `0..<1`.
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-
-    /// A value in `0..<range`.
-    mutating func next(_ range: Double) -> Double { unit() * range }
-
-    mutating func range(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
-
-    /// An integer in `0..<bound` (0 when the bound is not positive).
-    mutating func int(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
-
-    /// A byte.
-    mutating func byte() -> UInt8 { UInt8(next(256)) }
-
-    /// A random valid premultiplied pixel.
-    mutating func premultipliedPixel() -> Pixel {
-        let alpha = byte()
-        func component() -> UInt8 { UInt8(next(Double(alpha) + 1)) }
-        return Pixel(red: component(), green: component(), blue: component(), alpha: alpha)
-    }
-}
-
 /// A convex polygon of `corners` random points in `width × height` (sorted by angle around
 /// their centre, so it is simple).
 func randomConvexPolygon(_ random: inout TestRandom, corners: Int, width: Double, height: Double) -> [Point] {
