@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "AsyncDisplayExecutors", targets: ["AsyncDisplayExecutors"]),
         .library(name: "AsyncDisplayCanvas", targets: ["AsyncDisplayCanvas"]),
         .library(name: "AsyncDisplayTesting", targets: ["AsyncDisplayTesting"]),
+        .library(name: "AsyncDisplayOperations", targets: ["AsyncDisplayOperations"]),
         .executable(name: "asyncdisplay-bench", targets: ["AsyncDisplayBenchmarks"]),
     ],
     targets: [
@@ -37,6 +38,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "AsyncDisplayOperations", dependencies: ["AsyncDisplayExecutors", "AsyncDisplayLocks"],
+            swiftSettings: swiftSettings),
+        .target(
             name: "AsyncDisplayTesting", dependencies: ["AsyncDisplay", "AsyncDisplayLocks"],
             swiftSettings: swiftSettings),
         .executableTarget(
@@ -47,6 +51,11 @@ let package = Package(
         .testTarget(
             name: "AsyncDisplayExecutorsTests",
             dependencies: ["AsyncDisplayExecutors", "AsyncDisplayTesting", "AsyncDisplayLocks"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AsyncDisplayOperationsTests",
+            dependencies: ["AsyncDisplayOperations", "AsyncDisplayTesting", "AsyncDisplayLocks"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
