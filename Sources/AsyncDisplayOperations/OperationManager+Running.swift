@@ -50,17 +50,21 @@ extension OperationManager {
     }
 
     private static func runImmediately(
-        _ body: @escaping @Sendable (OperationContext) async throws -> any Sendable, _ context: OperationContext,
+        _ body: nonisolated(nonsending) @escaping @Sendable (OperationContext) async throws -> any Sendable,
+        _ context: OperationContext,
         on executor: any SerialExecutor
     ) -> Task<Void, Never> {
         let runner = BodyRunner(executor: executor)
         return Task.immediate { await runner.run(body, context) }
     }
 
-    /// Runs a body, catching what it throws.
+    /// Runs a body, catching what it throws; a body whose task was cancelled before it began
+    /// does not run at all.
     static func capture(
-        _ body: @Sendable (OperationContext) async throws -> any Sendable, _ context: OperationContext
+        _ body: nonisolated(nonsending) @Sendable (OperationContext) async throws -> any Sendable,
+        _ context: OperationContext
     ) async -> Result<any Sendable, any Error> {
+        if Task.isCancelled { return .failure(CancellationError()) }
         do {
             return .success(try await body(context))
         } catch {
@@ -99,7 +103,8 @@ private actor BodyRunner {
 
     /// Runs the body here and reports its end from here.
     func run(
-        _ body: @Sendable (OperationContext) async throws -> any Sendable, _ context: OperationContext
+        _ body: nonisolated(nonsending) @Sendable (OperationContext) async throws -> any Sendable,
+        _ context: OperationContext
     ) async {
         let result = await OperationManager.capture(body, context)
         context.manager.bodyReturned(context, result)

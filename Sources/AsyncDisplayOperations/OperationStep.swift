@@ -28,7 +28,7 @@ public struct OperationStep<Output: Sendable>: Sendable, OperationReference {
     /// How long the body is expected to take, for ordering ready work by critical path; when nil
     /// the manager uses the last recorded duration of a step of this name, or its default.
     public var estimatedDuration: Duration?
-    let body: @Sendable (OperationContext) async throws -> Output
+    let body: nonisolated(nonsending) @Sendable (OperationContext) async throws -> Output
 
     /// Makes a step; every option can also be set afterwards.
     public init(
@@ -41,7 +41,7 @@ public struct OperationStep<Output: Sendable>: Sendable, OperationReference {
         retry: RetryPolicy = .never,
         dependencyRule: DependencyRule = .allSucceeded,
         estimatedDuration: Duration? = nil,
-        body: @escaping @Sendable (OperationContext) async throws -> Output
+        body: nonisolated(nonsending) @escaping @Sendable (OperationContext) async throws -> Output
     ) {
         self.id = .next()
         self.name = name
@@ -80,7 +80,7 @@ public struct ErasedOperationStep: Sendable {
     let retry: RetryPolicy
     let rule: DependencyRule
     let estimatedDuration: Duration?
-    let body: @Sendable (OperationContext) async throws -> any Sendable
+    let body: nonisolated(nonsending) @Sendable (OperationContext) async throws -> any Sendable
 
     init<Output>(_ step: OperationStep<Output>) {
         id = step.id

@@ -15,6 +15,14 @@ struct ManualSetup {
         manager = OperationManager(name: name, pool: pool, maximumConcurrency: limit, clock: clock)
     }
 
+    /// Runs the manual executor's jobs as they arrive until the run ends; returns its report.
+    ///
+    /// Needed once a body has suspended: a resumed task reaches the executor through a hop that
+    /// is not synchronous with the resume.
+    func finish(_ run: OperationRun) async -> OperationReport {
+        await executor.drive { await run.finished() }
+    }
+
     /// Runs every job, including those that jobs enqueue; returns how many ran.
     @discardableResult
     func runAll() -> Int { executor.runUntilIdle() }
@@ -97,4 +105,19 @@ final class AsyncGate: Sendable {
 /// An error bodies throw to fail.
 struct TestFailure: Error, Equatable {
     let name: String
+}
+
+/// Counts bodies running at once, remembering the most.
+final class ConcurrencyCounter: Sendable {
+    private let counts = LockedState((current: 0, most: 0))
+
+    func enter() {
+        counts.withLock { counts in
+            counts.current += 1
+            counts.most = max(counts.most, counts.current)
+        }
+    }
+
+    func leave() { counts.withLock { $0.current -= 1 } }
+    var most: Int { counts.withLock { $0.most } }
 }
