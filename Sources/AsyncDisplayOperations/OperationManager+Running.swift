@@ -3,7 +3,7 @@ import AsyncDisplayLocks
 
 /// Starting bodies and timers, and hearing back from them.
 extension OperationManager {
-    /// Starts an attempt's body where its isolation says, and its timeout timer if it has one.
+    /// Starts an attempt's body where its isolation says.
     ///
     /// Bodies bound to a serial executor are started with `Task.immediate`, which enqueues them on
     /// their executor before this returns: bodies started one after another reach the executor in
@@ -13,49 +13,43 @@ extension OperationManager {
         let context = OperationContext(
             manager: self, run: start.run, operationID: start.step.id, name: start.step.name,
             attempt: start.attempt, slot: start.slot)
-        let body = start.step.body
+        let attempt = Attempt(body: start.step.body, context: context, timeout: start.timeout)
         let task: Task<Void, Never>
         switch start.step.isolation {
         case .mainActor:
-            task = Task { @MainActor in
-                let result = await Self.capture(body, context)
-                self.bodyReturned(context, result)
-            }
+            task = Task { @MainActor in await attempt.run() }
         case .pool:
             if let taskExecutor = pool.taskExecutor {
-                task = Task(executorPreference: taskExecutor) {
-                    let result = await Self.capture(body, context)
-                    self.bodyReturned(context, result)
-                }
+                task = Task(executorPreference: taskExecutor) { await attempt.run() }
             } else {
-                task = Self.runImmediately(body, context, on: pool.next())
+                task = Self.runImmediately(attempt, on: pool.next())
             }
         case .executor(let executor):
-            task = Self.runImmediately(body, context, on: executor)
+            task = Self.runImmediately(attempt, on: executor)
         }
-        var timer: Task<Void, Never>?
-        if let deadline = start.deadline {
-            let clock = clock
-            timer = Task { [weak self] in
-                do { try await clock.sleepUntil(deadline) } catch { return }
-                self?.transition { state, now, actions in
-                    state.timeoutFired(context.slot, context.operationID, attempt: context.attempt, now: now, &actions)
-                }
-            }
+        if state.withLock({ $0.attach(body: task, to: start.slot, start.step.id, attempt: start.attempt) }) {
+            task.cancel()
         }
-        let stale = state.withLock {
-            $0.attach(body: task, timer: timer, to: start.slot, start.step.id, attempt: start.attempt)
-        }
-        for task in stale { task.cancel() }
     }
 
-    private static func runImmediately(
-        _ body: nonisolated(nonsending) @escaping @Sendable (OperationContext) async throws -> any Sendable,
-        _ context: OperationContext,
-        on executor: any SerialExecutor
-    ) -> Task<Void, Never> {
+    private static func runImmediately(_ attempt: Attempt, on executor: any SerialExecutor) -> Task<Void, Never> {
         let runner = BodyRunner(executor: executor)
-        return Task.immediate { await runner.run(body, context) }
+        return Task.immediate { await runner.run(attempt) }
+    }
+
+    /// Starts the timeout timer of an attempt whose body begins now.
+    func startTimeout(_ timeout: Duration, began: Duration, for context: OperationContext) {
+        let clock = clock
+        let timer = Task { [weak self] in
+            do { try await clock.sleepUntil(began + timeout) } catch { return }
+            self?.transition { state, now, actions in
+                state.timeoutFired(context.slot, context.operationID, attempt: context.attempt, now: now, &actions)
+            }
+        }
+        if state.withLock({ $0.attach(timer: timer, to: context.slot, context.operationID, attempt: context.attempt) })
+        {
+            timer.cancel()
+        }
     }
 
     /// Runs a body, catching what it throws; a body whose task was cancelled before it began
@@ -72,10 +66,11 @@ extension OperationManager {
         }
     }
 
-    /// An attempt's body ended.
-    func bodyReturned(_ context: OperationContext, _ result: Result<any Sendable, any Error>) {
+    /// An attempt's body, begun at `began`, ended.
+    func bodyReturned(_ context: OperationContext, began: Duration, _ result: Result<any Sendable, any Error>) {
         transition { state, now, actions in
-            state.bodyReturned(context.slot, context.operationID, attempt: context.attempt, result, now: now, &actions)
+            state.bodyReturned(
+                context.slot, context.operationID, attempt: context.attempt, began: began, result, now: now, &actions)
         }
     }
 
@@ -93,6 +88,23 @@ extension OperationManager {
     }
 }
 
+/// One attempt of a body, ready to run wherever its task is.
+struct Attempt: Sendable {
+    let body: nonisolated(nonsending) @Sendable (OperationContext) async throws -> any Sendable
+    let context: OperationContext
+    let timeout: Duration?
+
+    /// Runs the body on the caller's executor, arming the timeout as it begins, and reports its
+    /// end from there.
+    nonisolated(nonsending) func run() async {
+        let manager = context.manager
+        let began = manager.clock.now()
+        if let timeout { manager.startTimeout(timeout, began: began, for: context) }
+        let result = await OperationManager.capture(body, context)
+        manager.bodyReturned(context, began: began, result)
+    }
+}
+
 /// An actor on a chosen serial executor, so that a body runs isolated to that executor.
 private actor BodyRunner {
     private let executor: any SerialExecutor
@@ -101,12 +113,6 @@ private actor BodyRunner {
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    /// Runs the body here and reports its end from here.
-    func run(
-        _ body: nonisolated(nonsending) @Sendable (OperationContext) async throws -> any Sendable,
-        _ context: OperationContext
-    ) async {
-        let result = await OperationManager.capture(body, context)
-        context.manager.bodyReturned(context, result)
-    }
+    /// Runs the attempt here.
+    func run(_ attempt: Attempt) async { await attempt.run() }
 }

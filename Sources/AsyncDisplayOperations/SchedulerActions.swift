@@ -11,8 +11,8 @@ struct StartRequest: Sendable {
     let step: ErasedOperationStep
     let attempt: Int
     let run: OperationRun
-    /// When the attempt times out, on the manager's clock.
-    let deadline: Duration?
+    /// How long the attempt may run, counted from when its body starts.
+    let timeout: Duration?
 }
 
 /// A timer to start: a timeout or the wait before a retry.

@@ -80,24 +80,27 @@ extension SchedulerState {
         if nodes[slot].startedAt == nil { nodes[slot].startedAt = now }
         let attempt = nodes[slot].attempt
         emit(.started(attempt: attempt), slot, at: now, &actions)
-        let deadline = nodes[slot].step.timeout.map { now + max(.zero, $0) }
         // Safe to force: a node in the ready queue belongs to a run that has not ended.
         let run = runs[nodes[slot].run]!.object
         actions.starts.append(
-            StartRequest(slot: slot, step: nodes[slot].step, attempt: attempt, run: run, deadline: deadline))
+            StartRequest(
+                slot: slot, step: nodes[slot].step, attempt: attempt, run: run,
+                timeout: nodes[slot].step.timeout.map { max(.zero, $0) }))
     }
 
-    /// Records the tasks of a started attempt; returns those to cancel at once because the
-    /// attempt ended or was cancelled before they were recorded.
-    mutating func attach(
-        body: Task<Void, Never>, timer: Task<Void, Never>?, to slot: Int, _ id: OperationID, attempt: Int
-    ) -> [Task<Void, Never>] {
-        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else {
-            return timer.map { [$0] } ?? []
-        }
+    /// Records the task of a started attempt; returns whether to cancel it at once because the
+    /// attempt was cancelled before it was recorded.
+    mutating func attach(body: Task<Void, Never>, to slot: Int, _ id: OperationID, attempt: Int) -> Bool {
+        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return false }
         nodes[slot].bodyTask = body
+        return nodes[slot].isCancelled
+    }
+
+    /// Records the timeout timer of a running attempt; returns whether it is no longer needed.
+    mutating func attach(timer: Task<Void, Never>, to slot: Int, _ id: OperationID, attempt: Int) -> Bool {
+        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return true }
         nodes[slot].timerTask = timer
-        return nodes[slot].isCancelled ? [body] : []
+        return false
     }
 
     /// Records the task sleeping before a retry; returns it if it is no longer needed.
@@ -111,12 +114,14 @@ extension SchedulerState {
         return nil
     }
 
-    /// An attempt's body returned or threw. Late results of attempts that timed out are discarded.
+    /// An attempt's body, begun at `began`, returned or threw. Late results of attempts that
+    /// timed out are discarded.
     mutating func bodyReturned(
-        _ slot: Int, _ id: OperationID, attempt: Int, _ result: Result<any Sendable, any Error>, now: Duration,
-        _ actions: inout SchedulerActions
+        _ slot: Int, _ id: OperationID, attempt: Int, began: Duration, _ result: Result<any Sendable, any Error>,
+        now: Duration, _ actions: inout SchedulerActions
     ) {
         guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return }
+        if attempt == 1 { nodes[slot].startedAt = began }
         running -= 1
         nodes[slot].bodyTask = nil
         if let timer = nodes[slot].timerTask {
