@@ -62,6 +62,11 @@ public final class OperationRun: Sendable {
         return output
     }
 
+    /// A handle to a step of this run (its `value()` throws if the step is not part of the run).
+    public func handle<Output>(for step: OperationStep<Output>) -> OperationHandle<Output> {
+        OperationHandle(id: step.id, name: step.name, run: self)
+    }
+
     /// The result of `id` once it ended; nil if it is not part of the run.
     func result(of id: OperationID) async -> NodeResult? {
         enum Answer { case now(NodeResult?), later }
