@@ -45,7 +45,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "AsyncDisplayBenchmarks",
-            dependencies: ["AsyncDisplay", "AsyncDisplayTesting"],
+            dependencies: ["AsyncDisplay", "AsyncDisplayTesting", "AsyncDisplayOperations"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -10,17 +10,14 @@ extension OperationManager {
     /// that order, which keeps runs on a manual executor deterministic. Each body reports its end
     /// from its own executor, before its task ends.
     func launch(_ start: StartRequest) {
-        let context = OperationContext(
-            manager: self, run: start.run, operationID: start.step.id, name: start.step.name,
-            attempt: start.attempt, slot: start.slot)
-        let attempt = Attempt(body: start.step.body, context: context, timeout: start.timeout)
+        let attempt = Attempt(start, manager: self)
         let task: Task<Void, Never>
         switch start.step.isolation {
         case .mainActor:
             task = Task { @MainActor in await attempt.run() }
         case .pool:
             if let taskExecutor = pool.taskExecutor {
-                task = Task(executorPreference: taskExecutor) { await attempt.run() }
+                task = Task(executorPreference: taskExecutor) { await attempt.runAsWorker() }
             } else {
                 task = Self.runImmediately(attempt, on: pool.next())
             }
@@ -66,12 +63,20 @@ extension OperationManager {
         }
     }
 
-    /// An attempt's body, begun at `began`, ended.
-    func bodyReturned(_ context: OperationContext, began: Duration, _ result: Result<any Sendable, any Error>) {
-        transition { state, now, actions in
+    /// An attempt's body, begun at `began`, ended; returns a pool operation for the caller, a pool
+    /// worker (`mayContinue`), to run next on its own task.
+    func bodyReturned(
+        _ context: OperationContext, began: Duration, _ result: Result<any Sendable, any Error>, mayContinue: Bool
+    ) -> StartRequest? {
+        var actions = SchedulerActions()
+        let clock = clock
+        let next = state.withLock { state in
             state.bodyReturned(
-                context.slot, context.operationID, attempt: context.attempt, began: began, result, now: now, &actions)
+                context.slot, context.operationID, attempt: context.attempt, began: began, result, now: clock.now(),
+                mayContinue: mayContinue, &actions)
         }
+        if !actions.isEmpty { perform(actions) }
+        return next
     }
 
     /// Starts a timer task for a backoff (timeouts start with their body).
@@ -94,14 +99,35 @@ struct Attempt: Sendable {
     let context: OperationContext
     let timeout: Duration?
 
+    init(_ start: StartRequest, manager: OperationManager) {
+        body = start.step.body
+        context = OperationContext(
+            manager: manager, run: start.run, operationID: start.step.id, name: start.step.name,
+            attempt: start.attempt, slot: start.slot)
+        timeout = start.timeout
+    }
+
     /// Runs the body on the caller's executor, arming the timeout as it begins, and reports its
     /// end from there.
     nonisolated(nonsending) func run() async {
+        _ = await runOnce(mayContinue: false)
+    }
+
+    /// Runs the body, then, while the manager hands it more, further pool operations on the same
+    /// task: no task to create and no other thread to wake per operation.
+    nonisolated(nonsending) func runAsWorker() async {
+        var attempt = self
+        while let next = await attempt.runOnce(mayContinue: true) {
+            attempt = Attempt(next, manager: context.manager)
+        }
+    }
+
+    private nonisolated(nonsending) func runOnce(mayContinue: Bool) async -> StartRequest? {
         let manager = context.manager
         let began = manager.clock.now()
         if let timeout { manager.startTimeout(timeout, began: began, for: context) }
         let result = await OperationManager.capture(body, context)
-        manager.bodyReturned(context, began: began, result)
+        return manager.bodyReturned(context, began: began, result, mayContinue: mayContinue)
     }
 }
 

@@ -111,19 +111,12 @@ public final class OperationManager: Sendable {
     func add(
         _ steps: [ErasedOperationStep], to target: () -> SchedulerState.RunTarget
     ) throws(OperationError) {
-        var seen = Set<OperationID>()
-        seen.reserveCapacity(steps.count)
-        for step in steps where !seen.insert(step.id).inserted { throw .duplicateOperation(step.name) }
-        let order: [Int]
-        switch CycleSearch.order(steps) {
-        case .success(let found): order = found
-        case .failure(let error): throw error
-        }
+        let batch = try SubmissionBatch(steps)
         let target = target()
         var actions = SchedulerActions()
         let clock = clock
         try state.withLock { state throws(OperationError) in
-            _ = try state.submit(steps, order: order, to: target, now: clock.now(), &actions)
+            try state.submit(batch, to: target, now: clock.now(), &actions)
         }
         perform(actions)
     }

@@ -34,7 +34,7 @@ public struct OperationReport: Sendable {
     /// through the dependency that ended last at each step, first to last.
     public let criticalPath: [OperationID]
 
-    private let indexByID: [OperationID: Int]
+    let indexByID: [OperationID: Int]
 
     init(entries: [Entry], criticalPath: [OperationID]) {
         self.entries = entries
@@ -84,16 +84,19 @@ extension SchedulerState {
         let origin = run.startedAt
         var last: Int?
         for slot in run.slots {
-            let node = nodes[slot]
-            let finished = node.finishedAt ?? origin
+            let finished = nodes[slot].finishedAt ?? origin
             if last.map({ nodes[$0].finishedAt ?? origin < finished }) ?? true { last = slot }
+            var dependencies: [OperationID] = []
+            for reference in nodes[slot].dependencies where liveSlot(reference) != nil {
+                dependencies.append(reference.id)
+            }
             entries.append(
                 OperationReport.Entry(
-                    id: node.id, name: node.step.name, outcome: node.outcome ?? .cancelled, attempts: node.attempt,
-                    isMainActor: node.step.isolation.isMainActor,
-                    dependencies: node.dependencies.compactMap { liveSlot($0) == nil ? nil : $0.id },
-                    enqueued: node.enqueuedAt - origin, ready: node.readyAt.map { $0 - origin },
-                    started: node.startedAt.map { $0 - origin }, finished: finished - origin, error: node.error))
+                    id: nodes[slot].id, name: nodes[slot].step.name, outcome: nodes[slot].outcome ?? .cancelled,
+                    attempts: nodes[slot].attempt, isMainActor: nodes[slot].step.isolation.isMainActor,
+                    dependencies: dependencies, enqueued: nodes[slot].enqueuedAt - origin,
+                    ready: nodes[slot].readyAt.map { $0 - origin }, started: nodes[slot].startedAt.map { $0 - origin },
+                    finished: finished - origin, error: nodes[slot].error))
         }
         var path: [OperationID] = []
         var current = last
@@ -116,6 +119,11 @@ extension SchedulerState {
 extension OperationIsolation {
     var isMainActor: Bool {
         if case .mainActor = self { return true }
+        return false
+    }
+
+    var isPool: Bool {
+        if case .pool = self { return true }
         return false
     }
 }

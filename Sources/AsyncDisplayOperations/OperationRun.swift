@@ -12,7 +12,14 @@ public final class OperationRun: Sendable {
 
     private struct Completed: Sendable {
         let report: OperationReport
-        let results: [OperationID: NodeResult]
+        /// Outputs in the report's order.
+        let outputs: [(any Sendable)?]
+
+        func result(of id: OperationID) -> NodeResult? {
+            guard let index = report.indexByID[id] else { return nil }
+            let entry = report.entries[index]
+            return NodeResult(outcome: entry.outcome, output: outputs[index], error: entry.error)
+        }
     }
 
     init(manager: OperationManager) {
@@ -70,11 +77,11 @@ public final class OperationRun: Sendable {
     /// The result of `id` once it ended; nil if it is not part of the run.
     func result(of id: OperationID) async -> NodeResult? {
         enum Answer { case now(NodeResult?), later }
-        if let completed = results.withLock({ $0 }) { return completed.results[id] }
+        if let completed = results.withLock({ $0 }) { return completed.result(of: id) }
         return await withUnsafeContinuation { continuation in
             let answer = manager.state.withLock { state -> Answer in
                 guard let slot = state.slot(of: id), state.nodes[slot].run == number else {
-                    return .now(results.withLock { $0?.results[id] })
+                    return .now(results.withLock { $0?.result(of: id) })
                 }
                 return state.result(of: id, orWait: continuation).map { .now($0) } ?? .later
             }
@@ -83,8 +90,8 @@ public final class OperationRun: Sendable {
     }
 
     /// Stores the run's results; called by the manager, under its lock, as the run ends.
-    func complete(_ report: OperationReport, outputs: [OperationID: NodeResult]) {
-        results.withLock { $0 = Completed(report: report, results: outputs) }
+    func complete(_ report: OperationReport, outputs: [(any Sendable)?]) {
+        results.withLock { $0 = Completed(report: report, outputs: outputs) }
     }
 }
 

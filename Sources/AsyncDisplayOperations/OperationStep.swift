@@ -67,8 +67,8 @@ public struct OperationStep<Output: Sendable>: Sendable, OperationReference {
 /// A step with its output type erased, as the manager stores it.
 ///
 /// Only this module can make one (from an `OperationStep`), which keeps `AnyOperationStep` to
-/// real steps.
-public struct ErasedOperationStep: Sendable {
+/// real steps. A class, so the manager passes it around with one reference count.
+public final class ErasedOperationStep: Sendable {
     let id: OperationID
     let name: String
     let dependencies: [OperationID]

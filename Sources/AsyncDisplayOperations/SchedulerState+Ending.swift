@@ -38,11 +38,13 @@ extension SchedulerState {
                 retireIfDone(dependency)
             }
             let runNumber = nodes[slot].run
-            runs[runNumber]?.unfinished -= 1
-            if outcome == .failed || outcome == .timedOut, runs[runNumber]?.policy == .failFast {
+            // One lookup: the run is found by index, not hashed again for each question.
+            guard let run = runs.index(forKey: runNumber) else { continue }
+            runs.values[run].unfinished -= 1
+            if outcome == .failed || outcome == .timedOut, runs.values[run].policy == .failFast {
                 cancelRun(runNumber, &actions)
             }
-            if runs[runNumber]?.unfinished == 0 { endRun(runNumber, &actions) }
+            if runs.values[run].unfinished == 0 { endRun(runNumber, &actions) }
         }
     }
 
@@ -75,14 +77,8 @@ extension SchedulerState {
         for slot in run.slots { retireIfDone(slot) }
     }
 
-    private func outputs(of run: Run) -> [OperationID: NodeResult] {
-        var results: [OperationID: NodeResult] = [:]
-        results.reserveCapacity(run.slots.count)
-        for slot in run.slots {
-            // Safe to force: every node of an ended run has an outcome.
-            results[nodes[slot].id] = NodeResult(
-                outcome: nodes[slot].outcome!, output: nodes[slot].output, error: nodes[slot].error)
-        }
-        return results
+    /// The outputs of the run's operations, in report order.
+    private func outputs(of run: Run) -> [(any Sendable)?] {
+        run.slots.map { nodes[$0].output }
     }
 }

@@ -116,13 +116,18 @@ extension SchedulerState {
 
     /// An attempt's body, begun at `began`, returned or threw. Late results of attempts that
     /// timed out are discarded.
+    ///
+    /// With `mayContinue` (the caller is a pool worker), the first pool operation this starts is
+    /// handed back to run on the caller's task instead of a new one, unless that task may have
+    /// been cancelled (a cancel or timeout of this attempt reaches it).
     mutating func bodyReturned(
         _ slot: Int, _ id: OperationID, attempt: Int, began: Duration, _ result: Result<any Sendable, any Error>,
-        now: Duration, _ actions: inout SchedulerActions
-    ) {
-        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return }
+        now: Duration, mayContinue: Bool, _ actions: inout SchedulerActions
+    ) -> StartRequest? {
+        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return nil }
         if attempt == 1 { nodes[slot].startedAt = began }
         running -= 1
+        let worker = mayContinue && !nodes[slot].isCancelled ? nodes[slot].bodyTask : nil
         nodes[slot].bodyTask = nil
         if let timer = nodes[slot].timerTask {
             actions.cancellations.append(timer)
@@ -147,6 +152,10 @@ extension SchedulerState {
         }
         finishPending(now: now, &actions)
         fillSlots(now: now, &actions)
+        guard let worker, let index = actions.starts.firstIndex(where: { $0.step.isolation.isPool }) else { return nil }
+        let next = actions.starts.remove(at: index)
+        nodes[next.slot].bodyTask = worker
+        return next
     }
 
     /// An attempt ran past its timeout: free the graph now, cancel the body, don't wait for it.

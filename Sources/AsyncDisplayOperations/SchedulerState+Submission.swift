@@ -9,18 +9,18 @@ extension SchedulerState {
         case addedBy(slot: Int, id: OperationID, dependentsWait: Bool)
     }
 
-    /// Adds a batch of steps, already checked for duplicates and cycles among themselves and
-    /// given in an order where dependencies come first. Nothing changes if it throws.
-    ///
-    /// Returns the run's number.
+    /// Adds a batch of steps, already checked for duplicates and cycles among themselves.
+    /// Nothing changes if it throws.
     mutating func submit(
-        _ steps: [ErasedOperationStep], order: [Int], to target: RunTarget, now: Duration,
-        _ actions: inout SchedulerActions
-    ) throws(OperationError) -> Int {
-        let batchIndex = try validate(steps, target)
-        let (runNumber, waitingDependents) = try prepareRun(for: target, steps, now: now, batchIndex)
+        _ batch: SubmissionBatch, to target: RunTarget, now: Duration, _ actions: inout SchedulerActions
+    ) throws(OperationError) {
+        let steps = batch.steps
+        try validate(batch, target)
+        let (runNumber, waitingDependents) = try prepareRun(for: target, batch, now: now)
 
         var slots = [Int](repeating: 0, count: steps.count)
+        nodes.reserveCapacity(nodes.count + steps.count)
+        slotByID.reserveCapacity(slotByID.count + steps.count)
         for index in steps.indices {
             let step = steps[index]
             let estimate =
@@ -31,44 +31,45 @@ extension SchedulerState {
             slots[index] = allocateSlot(for: node)
             slotByID[step.id] = slots[index]
         }
-        for index in steps.indices { connect(slots[index], steps[index], batchIndex, slots) }
+        for index in steps.indices {
+            let start = batch.dependencyStart[index]
+            nodes[slots[index]].dependencies.reserveCapacity(batch.dependencyStart[index + 1] - start)
+            for (edge, dependency) in steps[index].dependencies.enumerated() {
+                let inBatch = batch.dependencyIndices[start + edge]
+                // validate() guaranteed every dependency outside the batch is live.
+                addEdge(from: slots[index], to: inBatch >= 0 ? slots[inBatch] : slotByID[dependency]!)
+            }
+        }
         for dependent in waitingDependents {
             for slot in slots { addEdge(from: dependent, to: slot) }
         }
-        weigh(slots, order: order)
+        weigh(slots, order: batch.order)
         runs[runNumber]?.slots.append(contentsOf: slots)
         runs[runNumber]?.unfinished += slots.count
         for slot in slots { emit(.enqueued, slot, at: now, &actions) }
         for slot in slots where nodes[slot].remaining == 0 { dependenciesEnded(slot, now: now, &actions) }
         finishPending(now: now, &actions)
         fillSlots(now: now, &actions)
-        return runNumber
     }
 
-    /// Checks identities and dependencies; returns each batch identity's index.
-    private func validate(
-        _ steps: [ErasedOperationStep], _ target: RunTarget
-    ) throws(OperationError) -> [OperationID: Int] {
-        var batchIndex: [OperationID: Int] = [:]
-        batchIndex.reserveCapacity(steps.count)
-        for (index, step) in steps.enumerated() {
-            if slotByID[step.id] != nil { throw .duplicateOperation(step.name) }
-            batchIndex[step.id] = index
-        }
-        for step in steps {
-            for dependency in step.dependencies where batchIndex[dependency] == nil && slotByID[dependency] == nil {
+    /// Checks the batch against the manager: identities new, outside dependencies live.
+    private func validate(_ batch: SubmissionBatch, _ target: RunTarget) throws(OperationError) {
+        for step in batch.steps where slotByID[step.id] != nil { throw .duplicateOperation(step.name) }
+        for (index, step) in batch.steps.enumerated() {
+            let start = batch.dependencyStart[index]
+            for (edge, dependency) in step.dependencies.enumerated()
+            where batch.dependencyIndices[start + edge] < 0 && slotByID[dependency] == nil {
                 throw .unknownDependency(operation: step.name, dependency: dependency)
             }
         }
         if case .addedBy(let slot, let id, _) = target, !isCurrent(slot, id) || nodes[slot].phase == .finished {
-            throw .operationEnded(steps.first?.name ?? "")
+            throw .operationEnded(batch.steps.first?.name ?? "")
         }
-        return batchIndex
     }
 
     /// The run the batch joins, made if new, and the dependents that must also wait for it.
     private mutating func prepareRun(
-        for target: RunTarget, _ steps: [ErasedOperationStep], now: Duration, _ batchIndex: [OperationID: Int]
+        for target: RunTarget, _ batch: SubmissionBatch, now: Duration
     ) throws(OperationError) -> (Int, [Int]) {
         switch target {
         case .new(let object, let policy):
@@ -76,21 +77,12 @@ extension SchedulerState {
             return (object.number, [])
         case .addedBy(let slot, _, let dependentsWait):
             let dependents = dependentsWait ? nodes[slot].dependents : []
-            if !dependents.isEmpty, let cycle = cycleThroughExisting(steps, batchIndex, reaching: Set(dependents)) {
+            if !dependents.isEmpty,
+                let cycle = cycleThroughExisting(batch.steps, batch.indexByID, reaching: Set(dependents))
+            {
                 throw .cycle(cycle)
             }
             return (nodes[slot].run, dependents)
-        }
-    }
-
-    /// Links a new node to its dependencies, counting those not yet ended.
-    private mutating func connect(
-        _ slot: Int, _ step: ErasedOperationStep, _ batchIndex: [OperationID: Int], _ slots: [Int]
-    ) {
-        for dependency in step.dependencies {
-            // validate() guaranteed every dependency is in the batch or live.
-            let dependencySlot = batchIndex[dependency].map { slots[$0] } ?? slotByID[dependency]!
-            addEdge(from: slot, to: dependencySlot)
         }
     }
 

@@ -136,16 +136,16 @@ struct SchedulerState: Sendable {
 
     /// Frees the node's slot if nothing can refer to it any more.
     mutating func retireIfDone(_ slot: Int) {
-        let node = nodes[slot]
-        guard node.isLive, node.phase == .finished, runs[node.run] == nil, node.unfinishedDependents == 0 else {
-            return
-        }
-        slotByID[node.id] = nil
+        guard nodes[slot].isLive, nodes[slot].phase == .finished, nodes[slot].unfinishedDependents == 0,
+            runs[nodes[slot].run] == nil
+        else { return }
+        slotByID[nodes[slot].id] = nil
         nodes[slot].isLive = false
         nodes[slot].output = nil
         nodes[slot].error = nil
         nodes[slot].dependencies = []
         nodes[slot].dependents = []
+        nodes[slot].waiters = []
         freeSlots.append(slot)
     }
 
