@@ -23,6 +23,9 @@ let package = Package(
         .library(name: "AsyncDisplayTesting", targets: ["AsyncDisplayTesting"]),
         .library(name: "AsyncDisplayOperations", targets: ["AsyncDisplayOperations"]),
         .executable(name: "asyncdisplay-bench", targets: ["AsyncDisplayBenchmarks"]),
+        .executable(name: "launch", targets: ["LaunchPlayground"]),
+        .executable(name: "alerts", targets: ["AlertsPlayground"]),
+        .executable(name: "executors", targets: ["ExecutorsPlayground"]),
     ],
     targets: [
         .target(name: "CAsyncDisplaySpin"),
@@ -51,6 +54,21 @@ let package = Package(
         .testTarget(
             name: "AsyncDisplayExecutorsTests",
             dependencies: ["AsyncDisplayExecutors", "AsyncDisplayTesting", "AsyncDisplayLocks"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "LaunchPlayground", dependencies: ["AsyncDisplayOperations", "AsyncDisplayExecutors"],
+            path: "Playgrounds/Launch",
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "AlertsPlayground", dependencies: ["AsyncDisplayOperations", "AsyncDisplayLocks"],
+            path: "Playgrounds/Alerts", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "ExecutorsPlayground", dependencies: ["AsyncDisplayExecutors"], path: "Playgrounds/Executors",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "OperationPlaygroundTests",
+            dependencies: ["LaunchPlayground", "AlertsPlayground", "AsyncDisplayOperations"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
