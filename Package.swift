@@ -21,8 +21,12 @@ let package = Package(
         .library(name: "AsyncDisplayExecutors", targets: ["AsyncDisplayExecutors"]),
         .library(name: "AsyncDisplayCanvas", targets: ["AsyncDisplayCanvas"]),
         .library(name: "AsyncDisplayTesting", targets: ["AsyncDisplayTesting"]),
+        .library(name: "AsyncDisplayOperations", targets: ["AsyncDisplayOperations"]),
         .executable(name: "asyncdisplay-bench", targets: ["AsyncDisplayBenchmarks"]),
         .executable(name: "feed", targets: ["FeedPlayground"]),
+        .executable(name: "launch", targets: ["LaunchPlayground"]),
+        .executable(name: "alerts", targets: ["AlertsPlayground"]),
+        .executable(name: "executors", targets: ["ExecutorsPlayground"]),
     ],
     targets: [
         .target(name: "CAsyncDisplaySpin"),
@@ -38,11 +42,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "AsyncDisplayOperations", dependencies: ["AsyncDisplayExecutors", "AsyncDisplayLocks"],
+            swiftSettings: swiftSettings),
+        .target(
             name: "AsyncDisplayTesting", dependencies: ["AsyncDisplay", "AsyncDisplayLocks"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "AsyncDisplayBenchmarks",
-            dependencies: ["AsyncDisplay", "AsyncDisplayTesting"],
+            dependencies: ["AsyncDisplay", "AsyncDisplayTesting", "AsyncDisplayOperations"],
             swiftSettings: swiftSettings
         ),
         // The feed playground: its logic in a library (tested), run by a thin executable.
@@ -58,6 +65,26 @@ let package = Package(
         .testTarget(
             name: "AsyncDisplayExecutorsTests",
             dependencies: ["AsyncDisplayExecutors", "AsyncDisplayTesting", "AsyncDisplayLocks"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "LaunchPlayground", dependencies: ["AsyncDisplayOperations", "AsyncDisplayExecutors"],
+            path: "Playgrounds/Launch",
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "AlertsPlayground", dependencies: ["AsyncDisplayOperations", "AsyncDisplayLocks"],
+            path: "Playgrounds/Alerts", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "ExecutorsPlayground", dependencies: ["AsyncDisplayExecutors"], path: "Playgrounds/Executors",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "OperationPlaygroundTests",
+            dependencies: ["LaunchPlayground", "AlertsPlayground", "AsyncDisplayOperations"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AsyncDisplayOperationsTests",
+            dependencies: ["AsyncDisplayOperations", "AsyncDisplayTesting", "AsyncDisplayLocks"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -11,6 +11,8 @@ struct Benchmark: Sendable {
         case milliseconds = "ms"
         case count
         case operationsPerSecond = "ops/s"
+        /// A ratio to a reference value (1 is the reference).
+        case ratio = "x"
     }
 
     let name: String

@@ -13,7 +13,7 @@ let prefixes = arguments.filter { !$0.hasPrefix("--") }
 
 let allCases: [Benchmark] =
     executorBenchmarks() + semaphoreBenchmarks() + displayBenchmarks() + transactionBenchmarks() + frameBenchmarks()
-    + canvasBenchmarks() + textBenchmarks() + pngBenchmarks() + strokeBenchmarks()
+    + canvasBenchmarks() + textBenchmarks() + pngBenchmarks() + strokeBenchmarks() + operationBenchmarks()
 let selected = allCases.filter { benchmark in
     prefixes.isEmpty || prefixes.contains { benchmark.name.hasPrefix($0) }
 }

@@ -1,0 +1,144 @@
+import AsyncDisplayExecutors
+import AsyncDisplayLocks
+
+/// Starting bodies and timers, and hearing back from them.
+extension OperationManager {
+    /// Starts an attempt's body where its isolation says.
+    ///
+    /// Bodies bound to a serial executor are started with `Task.immediate`, which enqueues them on
+    /// their executor before this returns: bodies started one after another reach the executor in
+    /// that order, which keeps runs on a manual executor deterministic. Each body reports its end
+    /// from its own executor, before its task ends.
+    func launch(_ start: StartRequest) {
+        let attempt = Attempt(start, manager: self)
+        let task: Task<Void, Never>
+        switch start.step.isolation {
+        case .mainActor:
+            task = Task { @MainActor in await attempt.run() }
+        case .pool:
+            if let taskExecutor = pool.taskExecutor {
+                task = Task(executorPreference: taskExecutor) { await attempt.runAsWorker() }
+            } else {
+                task = Self.runImmediately(attempt, on: pool.next())
+            }
+        case .executor(let executor):
+            task = Self.runImmediately(attempt, on: executor)
+        }
+        if state.withLock({ $0.attach(body: task, to: start.slot, start.step.id, attempt: start.attempt) }) {
+            task.cancel()
+        }
+    }
+
+    private static func runImmediately(_ attempt: Attempt, on executor: any SerialExecutor) -> Task<Void, Never> {
+        let runner = BodyRunner(executor: executor)
+        return Task.immediate { await runner.run(attempt) }
+    }
+
+    /// Starts the timeout timer of an attempt whose body begins now.
+    func startTimeout(_ timeout: Duration, began: Duration, for context: OperationContext) {
+        let clock = clock
+        let timer = Task { [weak self] in
+            do { try await clock.sleepUntil(began + timeout) } catch { return }
+            self?.transition { state, now, actions in
+                state.timeoutFired(context.slot, context.operationID, attempt: context.attempt, now: now, &actions)
+            }
+        }
+        if state.withLock({ $0.attach(timer: timer, to: context.slot, context.operationID, attempt: context.attempt) })
+        {
+            timer.cancel()
+        }
+    }
+
+    /// Runs a body, catching what it throws; a body whose task was cancelled before it began
+    /// does not run at all.
+    static func capture(
+        _ body: nonisolated(nonsending) @Sendable (OperationContext) async throws -> any Sendable,
+        _ context: OperationContext
+    ) async -> Result<any Sendable, any Error> {
+        if Task.isCancelled { return .failure(CancellationError()) }
+        do {
+            return .success(try await body(context))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// An attempt's body, begun at `began`, ended; returns a pool operation for the caller, a pool
+    /// worker (`mayContinue`), to run next on its own task.
+    func bodyReturned(
+        _ context: OperationContext, began: Duration, _ result: Result<any Sendable, any Error>, mayContinue: Bool
+    ) -> StartRequest? {
+        var actions = SchedulerActions()
+        let clock = clock
+        let next = state.withLock { state in
+            state.bodyReturned(
+                context.slot, context.operationID, attempt: context.attempt, began: began, result, now: clock.now(),
+                mayContinue: mayContinue, &actions)
+        }
+        if !actions.isEmpty { perform(actions) }
+        return next
+    }
+
+    /// Starts a timer task for a backoff (timeouts start with their body).
+    func startTimer(_ request: TimerRequest) {
+        let clock = clock
+        let task = Task { [weak self] in
+            do { try await clock.sleepUntil(request.deadline) } catch { return }
+            self?.transition { state, now, actions in
+                state.backoffElapsed(request.slot, request.id, attempt: request.attempt, now: now, &actions)
+            }
+        }
+        let stale = state.withLock { $0.attach(backoff: task, to: request.slot, request.id, attempt: request.attempt) }
+        stale?.cancel()
+    }
+}
+
+/// One attempt of a body, ready to run wherever its task is.
+struct Attempt: Sendable {
+    let body: nonisolated(nonsending) @Sendable (OperationContext) async throws -> any Sendable
+    let context: OperationContext
+    let timeout: Duration?
+
+    init(_ start: StartRequest, manager: OperationManager) {
+        body = start.step.body
+        context = OperationContext(
+            manager: manager, run: start.run, operationID: start.step.id, name: start.step.name,
+            attempt: start.attempt, slot: start.slot)
+        timeout = start.timeout
+    }
+
+    /// Runs the body on the caller's executor, arming the timeout as it begins, and reports its
+    /// end from there.
+    nonisolated(nonsending) func run() async {
+        _ = await runOnce(mayContinue: false)
+    }
+
+    /// Runs the body, then, while the manager hands it more, further pool operations on the same
+    /// task: no task to create and no other thread to wake per operation.
+    nonisolated(nonsending) func runAsWorker() async {
+        var attempt = self
+        while let next = await attempt.runOnce(mayContinue: true) {
+            attempt = Attempt(next, manager: context.manager)
+        }
+    }
+
+    private nonisolated(nonsending) func runOnce(mayContinue: Bool) async -> StartRequest? {
+        let manager = context.manager
+        let began = manager.clock.now()
+        if let timeout { manager.startTimeout(timeout, began: began, for: context) }
+        let result = await OperationManager.capture(body, context)
+        return manager.bodyReturned(context, began: began, result, mayContinue: mayContinue)
+    }
+}
+
+/// An actor on a chosen serial executor, so that a body runs isolated to that executor.
+private actor BodyRunner {
+    private let executor: any SerialExecutor
+
+    init(executor: any SerialExecutor) { self.executor = executor }
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    /// Runs the attempt here.
+    func run(_ attempt: Attempt) async { await attempt.run() }
+}

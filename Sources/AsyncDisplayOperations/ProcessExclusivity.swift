@@ -1,0 +1,66 @@
+import AsyncDisplayLocks
+
+/// The process-wide exclusivity categories, shared by every manager.
+///
+/// Managers claim an operation's process-scoped categories here once its manager-scoped ones are
+/// held, and withdraw or release them when it ends; grants are delivered back to the claiming
+/// manager after this registry's lock is released.
+///
+/// Concurrency: all state is behind one mutex, never held while calling a manager.
+final class ProcessExclusivity: Sendable {
+    static let shared = ProcessExclusivity()
+
+    private struct Claim: Sendable {
+        let manager: OperationManager
+        let id: OperationID
+        let slot: Int
+        let name: String
+        let categories: [String]
+        var isHeld = false
+    }
+
+    private struct State: Sendable {
+        var table = ExclusivityTable<OperationID>()
+        var claims: [OperationID: Claim] = [:]
+    }
+
+    private let state = LockedState(State())
+
+    /// Queues a claim; true if granted at once.
+    func request(_ request: ProcessClaimRequest, name: String, from manager: OperationManager) -> Bool {
+        state.withLock { state in
+            state.claims[request.id] = Claim(
+                manager: manager, id: request.id, slot: request.slot, name: name, categories: request.categories)
+            let granted = state.table.request(request.categories, for: request.id)
+            if granted { state.claims[request.id]?.isHeld = true }
+            return granted
+        }
+    }
+
+    /// Releases or withdraws the claim of `id`, and delivers the grants that follow.
+    func withdraw(_ id: OperationID) {
+        let granted = state.withLock { state -> [Claim] in
+            guard let claim = state.claims.removeValue(forKey: id) else { return [] }
+            let claims = state.claims
+            let next =
+                claim.isHeld
+                ? state.table.release(claim.categories, heldBy: id) { claims[$0]?.categories ?? [] }
+                : state.table.withdraw(claim.categories, for: id) { claims[$0]?.categories ?? [] }
+            return next.compactMap { token in
+                state.claims[token]?.isHeld = true
+                return state.claims[token]
+            }
+        }
+        for claim in granted {
+            claim.manager.processCategoriesGranted(slot: claim.slot, id: claim.id)
+        }
+    }
+
+    /// The name of the operation holding `category` and how many wait for it.
+    func holder(of category: String) -> (holder: String?, ahead: Int) {
+        state.withLock { state in
+            let holder = state.table.holder(of: category).flatMap { state.claims[$0]?.name }
+            return (holder, state.table.queue(of: category).count)
+        }
+    }
+}

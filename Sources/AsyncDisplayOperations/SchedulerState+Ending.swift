@@ -1,0 +1,84 @@
+/// Ending operations and runs, and what follows from it.
+extension SchedulerState {
+    /// Decides that `slot` ends with `outcome`; `finishPending` carries out the consequences.
+    ///
+    /// Ends go through a work list rather than recursion, so long chains of dependents ending
+    /// without running cannot overflow the stack.
+    mutating func decideEnd(_ slot: Int, _ outcome: OperationOutcome) {
+        guard nodes[slot].phase != .finished else { return }
+        nodes[slot].phase = .finished
+        nodes[slot].outcome = outcome
+        finishing.append(slot)
+    }
+
+    /// Carries out every decided end: releases categories, wakes waiters, tells dependents, closes
+    /// runs, and retires what nothing refers to any more.
+    mutating func finishPending(now: Duration, _ actions: inout SchedulerActions) {
+        while let slot = finishing.popLast() {
+            // Safe to force: decideEnd sets the outcome before queueing.
+            let outcome = nodes[slot].outcome!
+            nodes[slot].finishedAt = now
+            releaseCategories(slot, now: now, &actions)
+            emit(.finished(outcome), slot, at: now, &actions)
+            if !nodes[slot].waiters.isEmpty {
+                let result = NodeResult(outcome: outcome, output: nodes[slot].output, error: nodes[slot].error)
+                for waiter in nodes[slot].waiters { actions.results.append((waiter, result)) }
+                nodes[slot].waiters = []
+            }
+            for dependent in nodes[slot].dependents {
+                record(outcome, onDependent: dependent)
+                nodes[dependent].remaining -= 1
+                if nodes[dependent].remaining == 0 && nodes[dependent].phase == .waiting {
+                    dependenciesEnded(dependent, now: now, &actions)
+                }
+            }
+            for reference in nodes[slot].dependencies {
+                guard let dependency = liveSlot(reference) else { continue }
+                nodes[dependency].unfinishedDependents -= 1
+                retireIfDone(dependency)
+            }
+            let runNumber = nodes[slot].run
+            // One lookup: the run is found by index, not hashed again for each question.
+            guard let run = runs.index(forKey: runNumber) else { continue }
+            runs.values[run].unfinished -= 1
+            if outcome == .failed || outcome == .timedOut, runs.values[run].policy == .failFast {
+                cancelRun(runNumber, &actions)
+            }
+            if runs.values[run].unfinished == 0 { endRun(runNumber, &actions) }
+        }
+    }
+
+    /// Gives back the categories `slot` holds or waits for.
+    private mutating func releaseCategories(_ slot: Int, now: Duration, _ actions: inout SchedulerActions) {
+        let categories = nodes[slot].step.managerCategories
+        if !categories.isEmpty {
+            let granted =
+                nodes[slot].holdsManagerCategories
+                ? exclusivity.release(categories, heldBy: slot) { nodes[$0].step.managerCategories }
+                : exclusivity.withdraw(categories, for: slot) { nodes[$0].step.managerCategories }
+            nodes[slot].holdsManagerCategories = false
+            for next in granted { managerCategoriesGranted(next, &actions) }
+        }
+        if !nodes[slot].step.processCategories.isEmpty {
+            actions.processWithdrawals.append(
+                ProcessClaimRequest(slot: slot, id: nodes[slot].id, categories: nodes[slot].step.processCategories))
+            nodes[slot].holdsProcessCategories = false
+        }
+    }
+
+    /// Every operation of the run ended: report, wake waiters, retire.
+    private mutating func endRun(_ runNumber: Int, _ actions: inout SchedulerActions) {
+        // Safe to force: callers checked the run exists.
+        let run = runs[runNumber]!
+        let report = makeReport(run)
+        run.object.complete(report, outputs: outputs(of: run))
+        for waiter in run.waiters { actions.reports.append((waiter, report)) }
+        runs[runNumber] = nil
+        for slot in run.slots { retireIfDone(slot) }
+    }
+
+    /// The outputs of the run's operations, in report order.
+    private func outputs(of run: Run) -> [(any Sendable)?] {
+        run.slots.map { nodes[$0].output }
+    }
+}

@@ -1,0 +1,216 @@
+/// An operation's way from waiting to running to ended.
+extension SchedulerState {
+    /// The last dependency of `slot` ended: end it at once if the rule says so, or claim its
+    /// categories on the way to the ready queue.
+    mutating func dependenciesEnded(_ slot: Int, now: Duration, _ actions: inout SchedulerActions) {
+        if let outcome = outcomeWithoutRunning(slot) {
+            decideEnd(slot, outcome)
+            return
+        }
+        nodes[slot].readyAt = now
+        emit(.ready, slot, at: now, &actions)
+        let categories = nodes[slot].step.managerCategories
+        guard !categories.isEmpty else {
+            managerCategoriesGranted(slot, &actions)
+            return
+        }
+        nodes[slot].phase = .claiming
+        if exclusivity.request(categories, for: slot) { managerCategoriesGranted(slot, &actions) }
+    }
+
+    /// How `slot` ends without running, given its dependencies, if it does.
+    private func outcomeWithoutRunning(_ slot: Int) -> OperationOutcome? {
+        if nodes[slot].isCancelled { return .cancelled }
+        guard nodes[slot].step.rule == .allSucceeded else { return nil }
+        switch nodes[slot].upstream {
+        case .clean: return nil
+        case .cancelled: return .cancelled
+        case .failed: return .upstreamFailed
+        }
+    }
+
+    /// `slot` holds its manager-scoped categories: go on to the process-wide ones or the queue.
+    mutating func managerCategoriesGranted(_ slot: Int, _ actions: inout SchedulerActions) {
+        nodes[slot].holdsManagerCategories = !nodes[slot].step.managerCategories.isEmpty
+        let categories = nodes[slot].step.processCategories
+        guard categories.isEmpty else {
+            nodes[slot].phase = .claimingProcess
+            actions.processRequests.append(ProcessClaimRequest(slot: slot, id: nodes[slot].id, categories: categories))
+            return
+        }
+        enqueueReady(slot)
+    }
+
+    /// The process-wide registry granted `id` its categories.
+    mutating func processCategoriesGranted(
+        _ slot: Int, _ id: OperationID, now: Duration, _ actions: inout SchedulerActions
+    ) {
+        guard isCurrent(slot, id), nodes[slot].phase == .claimingProcess else {
+            // Ended meanwhile (cancelled): give them straight back.
+            if !isCurrent(slot, id) || nodes[slot].phase == .finished {
+                actions.processWithdrawals.append(ProcessClaimRequest(slot: slot, id: id, categories: []))
+            }
+            return
+        }
+        nodes[slot].holdsProcessCategories = true
+        enqueueReady(slot)
+        fillSlots(now: now, &actions)
+    }
+
+    mutating func enqueueReady(_ slot: Int) {
+        nodes[slot].phase = .ready
+        ready.push(
+            ReadyQueue.Entry(
+                priority: nodes[slot].step.priority.rawValue, criticalPath: nodes[slot].criticalPath,
+                sequence: nodes[slot].sequence, slot: slot, id: nodes[slot].id))
+    }
+
+    /// Starts ready operations while slots are free.
+    mutating func fillSlots(now: Duration, _ actions: inout SchedulerActions) {
+        while running < limit, let entry = ready.pop() {
+            guard isCurrent(entry.slot, entry.id), nodes[entry.slot].phase == .ready else { continue }
+            start(entry.slot, now: now, &actions)
+        }
+    }
+
+    private mutating func start(_ slot: Int, now: Duration, _ actions: inout SchedulerActions) {
+        running += 1
+        nodes[slot].phase = .running
+        nodes[slot].attempt += 1
+        if nodes[slot].startedAt == nil { nodes[slot].startedAt = now }
+        let attempt = nodes[slot].attempt
+        emit(.started(attempt: attempt), slot, at: now, &actions)
+        // Safe to force: a node in the ready queue belongs to a run that has not ended.
+        let run = runs[nodes[slot].run]!.object
+        actions.starts.append(
+            StartRequest(
+                slot: slot, step: nodes[slot].step, attempt: attempt, run: run,
+                timeout: nodes[slot].step.timeout.map { max(.zero, $0) }))
+    }
+
+    /// Records the task of a started attempt; returns whether to cancel it at once because the
+    /// attempt was cancelled before it was recorded.
+    mutating func attach(body: Task<Void, Never>, to slot: Int, _ id: OperationID, attempt: Int) -> Bool {
+        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return false }
+        nodes[slot].bodyTask = body
+        return nodes[slot].isCancelled
+    }
+
+    /// Records the timeout timer of a running attempt; returns whether it is no longer needed.
+    mutating func attach(timer: Task<Void, Never>, to slot: Int, _ id: OperationID, attempt: Int) -> Bool {
+        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return true }
+        nodes[slot].timerTask = timer
+        return false
+    }
+
+    /// Records the task sleeping before a retry; returns it if it is no longer needed.
+    mutating func attach(
+        backoff: Task<Void, Never>, to slot: Int, _ id: OperationID, attempt: Int
+    ) -> Task<
+        Void, Never
+    >? {
+        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .backoff else { return backoff }
+        nodes[slot].timerTask = backoff
+        return nil
+    }
+
+    /// An attempt's body, begun at `began`, returned or threw. Late results of attempts that
+    /// timed out are discarded.
+    ///
+    /// With `mayContinue` (the caller is a pool worker), the first pool operation this starts is
+    /// handed back to run on the caller's task instead of a new one, unless that task may have
+    /// been cancelled (a cancel or timeout of this attempt reaches it).
+    mutating func bodyReturned(
+        _ slot: Int, _ id: OperationID, attempt: Int, began: Duration, _ result: Result<any Sendable, any Error>,
+        now: Duration, mayContinue: Bool, _ actions: inout SchedulerActions
+    ) -> StartRequest? {
+        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return nil }
+        if attempt == 1 { nodes[slot].startedAt = began }
+        running -= 1
+        let worker = mayContinue && !nodes[slot].isCancelled ? nodes[slot].bodyTask : nil
+        nodes[slot].bodyTask = nil
+        if let timer = nodes[slot].timerTask {
+            actions.cancellations.append(timer)
+            nodes[slot].timerTask = nil
+        }
+        switch result {
+        case _ where nodes[slot].isCancelled:
+            decideEnd(slot, .cancelled)
+        case .success(let output):
+            nodes[slot].output = output
+            recordDuration(slot, now: now)
+            decideEnd(slot, .succeeded)
+        case .failure(let error as OperationSkipped):
+            nodes[slot].error = error
+            decideEnd(slot, .skipped)
+        case .failure(let error as CancellationError):
+            nodes[slot].error = error
+            decideEnd(slot, .cancelled)
+        case .failure(let error):
+            nodes[slot].error = error
+            retryOrEnd(slot, .failed, now: now, &actions)
+        }
+        finishPending(now: now, &actions)
+        fillSlots(now: now, &actions)
+        guard let worker, let index = actions.starts.firstIndex(where: { $0.step.isolation.isPool }) else { return nil }
+        let next = actions.starts.remove(at: index)
+        nodes[next.slot].bodyTask = worker
+        return next
+    }
+
+    /// An attempt ran past its timeout: free the graph now, cancel the body, don't wait for it.
+    mutating func timeoutFired(
+        _ slot: Int, _ id: OperationID, attempt: Int, now: Duration, _ actions: inout SchedulerActions
+    ) {
+        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return }
+        running -= 1
+        nodes[slot].timerTask = nil
+        if let body = nodes[slot].bodyTask {
+            actions.cancellations.append(body)
+            nodes[slot].bodyTask = nil
+        }
+        if nodes[slot].isCancelled {
+            decideEnd(slot, .cancelled)
+        } else {
+            retryOrEnd(slot, .timedOut, now: now, &actions)
+        }
+        finishPending(now: now, &actions)
+        fillSlots(now: now, &actions)
+    }
+
+    /// The wait before a retry is over: back to the ready queue.
+    mutating func backoffElapsed(
+        _ slot: Int, _ id: OperationID, attempt: Int, now: Duration, _ actions: inout SchedulerActions
+    ) {
+        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .backoff else { return }
+        nodes[slot].timerTask = nil
+        enqueueReady(slot)
+        fillSlots(now: now, &actions)
+    }
+
+    /// Schedules another attempt if the policy allows, or ends the operation with `outcome`.
+    private mutating func retryOrEnd(
+        _ slot: Int, _ outcome: OperationOutcome, now: Duration, _ actions: inout SchedulerActions
+    ) {
+        let attempt = nodes[slot].attempt
+        let policy = nodes[slot].step.retry
+        guard attempt < policy.maximumAttempts else {
+            decideEnd(slot, outcome)
+            return
+        }
+        nodes[slot].phase = .backoff
+        emit(.retrying(afterAttempt: attempt, outcome), slot, at: now, &actions)
+        actions.timers.append(
+            TimerRequest(
+                kind: .backoff, slot: slot, id: nodes[slot].id, attempt: attempt,
+                deadline: now + policy.backoff(afterAttempt: attempt)))
+    }
+
+    private mutating func recordDuration(_ slot: Int, now: Duration) {
+        guard let started = nodes[slot].startedAt else { return }
+        let name = nodes[slot].step.name
+        if recorded[name] != nil || recorded.count < Self.recordedLimit {
+            recorded[name] = max(1, (now - started).nanoseconds)
+        }
+    }
+}

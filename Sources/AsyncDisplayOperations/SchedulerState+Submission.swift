@@ -1,0 +1,174 @@
+/// Adding operations: validation, edges and critical-path weights.
+extension SchedulerState {
+    /// Which run a batch joins.
+    enum RunTarget: Sendable {
+        /// A new run, for `submit`.
+        case new(OperationRun, FailurePolicy)
+        /// The run of the operation at `slot` adding to it; with `dependentsWait`, that operation's
+        /// dependents also wait for the batch.
+        case addedBy(slot: Int, id: OperationID, dependentsWait: Bool)
+    }
+
+    /// Adds a batch of steps, already checked for duplicates and cycles among themselves.
+    /// Nothing changes if it throws.
+    mutating func submit(
+        _ batch: SubmissionBatch, to target: RunTarget, now: Duration, _ actions: inout SchedulerActions
+    ) throws(OperationError) {
+        let steps = batch.steps
+        try validate(batch, target)
+        let (runNumber, waitingDependents) = try prepareRun(for: target, batch, now: now)
+
+        var slots = [Int](repeating: 0, count: steps.count)
+        nodes.reserveCapacity(nodes.count + steps.count)
+        slotByID.reserveCapacity(slotByID.count + steps.count)
+        for index in steps.indices {
+            let step = steps[index]
+            let estimate =
+                step.estimatedDuration.map { max(1, $0.nanoseconds) } ?? recorded[step.name] ?? defaultEstimate
+            let node = Node(
+                id: step.id, step: step, run: runNumber, sequence: nextSequence, estimate: estimate, enqueuedAt: now)
+            nextSequence += 1
+            slots[index] = allocateSlot(for: node)
+            slotByID[step.id] = slots[index]
+        }
+        for index in steps.indices {
+            let start = batch.dependencyStart[index]
+            nodes[slots[index]].dependencies.reserveCapacity(batch.dependencyStart[index + 1] - start)
+            for (edge, dependency) in steps[index].dependencies.enumerated() {
+                let inBatch = batch.dependencyIndices[start + edge]
+                // validate() guaranteed every dependency outside the batch is live.
+                addEdge(from: slots[index], to: inBatch >= 0 ? slots[inBatch] : slotByID[dependency]!)
+            }
+        }
+        for dependent in waitingDependents {
+            for slot in slots { addEdge(from: dependent, to: slot) }
+        }
+        weigh(slots, order: batch.order)
+        runs[runNumber]?.slots.append(contentsOf: slots)
+        runs[runNumber]?.unfinished += slots.count
+        for slot in slots { emit(.enqueued, slot, at: now, &actions) }
+        for slot in slots where nodes[slot].remaining == 0 { dependenciesEnded(slot, now: now, &actions) }
+        finishPending(now: now, &actions)
+        fillSlots(now: now, &actions)
+    }
+
+    /// Checks the batch against the manager: identities new, outside dependencies live.
+    private func validate(_ batch: SubmissionBatch, _ target: RunTarget) throws(OperationError) {
+        for step in batch.steps where slotByID[step.id] != nil { throw .duplicateOperation(step.name) }
+        for (index, step) in batch.steps.enumerated() {
+            let start = batch.dependencyStart[index]
+            for (edge, dependency) in step.dependencies.enumerated()
+            where batch.dependencyIndices[start + edge] < 0 && slotByID[dependency] == nil {
+                throw .unknownDependency(operation: step.name, dependency: dependency)
+            }
+        }
+        if case .addedBy(let slot, let id, _) = target, !isCurrent(slot, id) || nodes[slot].phase == .finished {
+            throw .operationEnded(batch.steps.first?.name ?? "")
+        }
+    }
+
+    /// The run the batch joins, made if new, and the dependents that must also wait for it.
+    private mutating func prepareRun(
+        for target: RunTarget, _ batch: SubmissionBatch, now: Duration
+    ) throws(OperationError) -> (Int, [Int]) {
+        switch target {
+        case .new(let object, let policy):
+            runs[object.number] = Run(object: object, policy: policy, startedAt: now)
+            return (object.number, [])
+        case .addedBy(let slot, _, let dependentsWait):
+            let dependents = dependentsWait ? nodes[slot].dependents : []
+            if !dependents.isEmpty,
+                let cycle = cycleThroughExisting(batch.steps, batch.indexByID, reaching: Set(dependents))
+            {
+                throw .cycle(cycle)
+            }
+            return (nodes[slot].run, dependents)
+        }
+    }
+
+    /// Makes `dependent` depend on `dependency`.
+    mutating func addEdge(from dependent: Int, to dependency: Int) {
+        nodes[dependent].dependencies.append(NodeRef(slot: dependency, id: nodes[dependency].id))
+        nodes[dependency].dependents.append(dependent)
+        nodes[dependency].unfinishedDependents += 1
+        if nodes[dependency].phase == .finished, let outcome = nodes[dependency].outcome {
+            record(outcome, onDependent: dependent)
+        } else {
+            nodes[dependent].remaining += 1
+        }
+    }
+
+    /// Notes how a dependency ended on its dependent.
+    mutating func record(_ outcome: OperationOutcome, onDependent dependent: Int) {
+        if outcome.isFailure {
+            nodes[dependent].upstream = .failed
+        } else if outcome == .cancelled && nodes[dependent].upstream == .clean {
+            nodes[dependent].upstream = .cancelled
+        }
+    }
+
+    /// Sets the remaining critical path of the new nodes (dependents first) and lengthens that of
+    /// their unfinished ancestors where the new nodes extend it.
+    private mutating func weigh(_ slots: [Int], order: [Int]) {
+        for index in order.reversed() {
+            let slot = slots[index]
+            var longest: Int64 = 0
+            for dependent in nodes[slot].dependents { longest = max(longest, nodes[dependent].criticalPath) }
+            nodes[slot].criticalPath = nodes[slot].estimate &+ longest
+        }
+        var stack = slots
+        while let slot = stack.popLast() {
+            let path = nodes[slot].criticalPath
+            for reference in nodes[slot].dependencies {
+                let dependency = reference.slot
+                guard nodes[dependency].phase != .finished,
+                    nodes[dependency].estimate &+ path > nodes[dependency].criticalPath
+                else { continue }
+                nodes[dependency].criticalPath = nodes[dependency].estimate &+ path
+                stack.append(dependency)
+            }
+        }
+    }
+
+    /// A cycle that new edges "dependent → batch" would close: a walk from the batch along
+    /// dependencies through unfinished operations that reaches one of `targets`.
+    private func cycleThroughExisting(
+        _ steps: [ErasedOperationStep], _ batchIndex: [OperationID: Int], reaching targets: Set<Int>
+    ) -> [String]? {
+        // Depth-first over existing nodes; `parent` remembers the walk for the message.
+        var parent: [Int: Int] = [:]
+        var stack: [(slot: Int, from: Int?)] = []
+        var startStep: [Int: Int] = [:]
+        for (index, step) in steps.enumerated() {
+            for dependency in step.dependencies where batchIndex[dependency] == nil {
+                if let slot = slotByID[dependency], startStep[slot] == nil {
+                    startStep[slot] = index
+                    stack.append((slot, nil))
+                }
+            }
+        }
+        var visited = Set<Int>()
+        while let (slot, from) = stack.popLast() {
+            guard visited.insert(slot).inserted else { continue }
+            if let from { parent[slot] = from }
+            if targets.contains(slot) {
+                var chain = [nodes[slot].step.name]
+                var current = slot
+                while let previous = parent[current] {
+                    chain.append(nodes[previous].step.name)
+                    current = previous
+                }
+                // `current` is a direct dependency of a batch step.
+                let stepName = startStep[current].map { steps[$0].name } ?? "?"
+                // dependent → batch step → its dependency → … → dependent.
+                let ancestors: [String] = Array(chain.reversed().dropLast())
+                return [nodes[slot].step.name, stepName] + ancestors + [nodes[slot].step.name]
+            }
+            guard nodes[slot].phase != .finished else { continue }
+            for reference in nodes[slot].dependencies where liveSlot(reference) != nil {
+                stack.append((reference.slot, slot))
+            }
+        }
+        return nil
+    }
+}

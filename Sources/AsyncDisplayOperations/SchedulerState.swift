@@ -1,0 +1,187 @@
+/// The manager's bookkeeping as a pure state machine: operations, their edges and phases,
+/// the ready queue, exclusivity, runs and subscribers.
+///
+/// Transitions are methods named for events (`submit`, `bodyReturned`, `timeoutFired`,
+/// `cancel`…); each records in `SchedulerActions` what to do after the lock is released. Nothing
+/// here blocks, sleeps, starts tasks or resumes continuations.
+///
+/// Invariants:
+/// - an operation ends only after every one of its dependencies ended (cancelled ones too);
+/// - `running` counts nodes in `.running` and never exceeds `limit` after a transition, except
+///   when the limit was lowered while they ran;
+/// - a node is retired (its slot reused) only once it ended, its run ended, and every dependent
+///   ended, so live references by slot always point at the node they were made for.
+struct SchedulerState: Sendable {
+    /// Where an operation is in its life.
+    enum Phase: Sendable, Equatable {
+        /// Dependencies have not all ended.
+        case waiting
+        /// Waiting for manager-scoped exclusivity categories.
+        case claiming
+        /// Waiting for process-wide exclusivity categories.
+        case claimingProcess
+        /// In the ready queue, waiting for a free slot.
+        case ready
+        case running
+        /// Waiting before its next attempt.
+        case backoff
+        case finished
+    }
+
+    /// The worst way a dependency ended, so far.
+    enum Upstream: Sendable { case clean, cancelled, failed }
+
+    /// A reference to a dependency that may have been retired since: valid while the slot
+    /// still holds the same identity.
+    struct NodeRef: Sendable {
+        let slot: Int
+        let id: OperationID
+    }
+
+    struct Node: Sendable {
+        var id: OperationID
+        var step: ErasedOperationStep
+        var run: Int
+        var sequence: Int
+        var dependencies: [NodeRef] = []
+        var dependents: [Int] = []
+        var remaining = 0
+        var unfinishedDependents = 0
+        var upstream = Upstream.clean
+        var isCancelled = false
+        var phase = Phase.waiting
+        var attempt = 0
+        var criticalPath: Int64 = 0
+        var estimate: Int64 = 0
+        var outcome: OperationOutcome?
+        var output: (any Sendable)?
+        var error: (any Error)?
+        var enqueuedAt: Duration
+        var readyAt: Duration?
+        var startedAt: Duration?
+        var finishedAt: Duration?
+        var bodyTask: Task<Void, Never>?
+        var timerTask: Task<Void, Never>?
+        var waiters: [UnsafeContinuation<NodeResult?, Never>] = []
+        var holdsManagerCategories = false
+        var holdsProcessCategories = false
+        var isLive = true
+    }
+
+    struct Run: Sendable {
+        let object: OperationRun
+        let policy: FailurePolicy
+        let startedAt: Duration
+        var slots: [Int] = []
+        var unfinished = 0
+        var waiters: [UnsafeContinuation<OperationReport, Never>] = []
+    }
+
+    var nodes: [Node] = []
+    var freeSlots: [Int] = []
+    var slotByID: [OperationID: Int] = [:]
+    var ready = ReadyQueue()
+    var exclusivity = ExclusivityTable<Int>()
+    var runs: [Int: Run] = [:]
+    var nextSequence = 0
+    /// Nodes whose end was decided and whose consequences are still to be carried out.
+    var finishing: [Int] = []
+
+    var running = 0
+    var limit: Int
+    /// The critical-path weight of a step with no estimate and no recorded duration.
+    let defaultEstimate: Int64
+
+    /// Durations of the last successful run of steps, by name (at most `recordedLimit` names).
+    var recorded: [String: Int64] = [:]
+    static let recordedLimit = 1024
+
+    var subscribers: [Int: AsyncStream<OperationEvent>.Continuation] = [:]
+    var nextSubscriber = 0
+    /// Events not yet handed to subscribers, oldest first.
+    var outbox: [OperationEvent] = []
+
+    init(limit: Int, defaultEstimate: Duration) {
+        self.limit = max(1, limit)
+        self.defaultEstimate = max(1, defaultEstimate.nanoseconds)
+    }
+
+    // MARK: Lookup
+
+    /// The live slot of `id`, if the manager still knows it.
+    func slot(of id: OperationID) -> Int? { slotByID[id] }
+
+    /// The slot of `reference` if it still holds the node it was made for.
+    func liveSlot(_ reference: NodeRef) -> Int? {
+        reference.slot < nodes.count && nodes[reference.slot].isLive && nodes[reference.slot].id == reference.id
+            ? reference.slot : nil
+    }
+
+    /// Whether a transition about attempt `attempt` of `id` at `slot` still applies.
+    func isCurrent(_ slot: Int, _ id: OperationID, attempt: Int? = nil) -> Bool {
+        guard slot < nodes.count, nodes[slot].isLive, nodes[slot].id == id else { return false }
+        return attempt.map { nodes[slot].attempt == $0 } ?? true
+    }
+
+    // MARK: Slots
+
+    mutating func allocateSlot(for node: Node) -> Int {
+        if let slot = freeSlots.popLast() {
+            nodes[slot] = node
+            return slot
+        }
+        nodes.append(node)
+        return nodes.count - 1
+    }
+
+    /// Frees the node's slot if nothing can refer to it any more.
+    mutating func retireIfDone(_ slot: Int) {
+        guard nodes[slot].isLive, nodes[slot].phase == .finished, nodes[slot].unfinishedDependents == 0,
+            runs[nodes[slot].run] == nil
+        else { return }
+        slotByID[nodes[slot].id] = nil
+        nodes[slot].isLive = false
+        nodes[slot].output = nil
+        nodes[slot].error = nil
+        nodes[slot].dependencies = []
+        nodes[slot].dependents = []
+        nodes[slot].waiters = []
+        freeSlots.append(slot)
+    }
+
+    // MARK: Events
+
+    mutating func emit(_ kind: OperationEvent.Kind, _ slot: Int, at time: Duration, _ actions: inout SchedulerActions) {
+        guard !subscribers.isEmpty else { return }
+        outbox.append(OperationEvent(operation: nodes[slot].id, name: nodes[slot].step.name, kind: kind, time: time))
+        actions.hasEvents = true
+    }
+
+    /// Hands over the queued events and the subscribers to give them to.
+    mutating func takeEvents() -> ([OperationEvent], [AsyncStream<OperationEvent>.Continuation]) {
+        defer { outbox.removeAll(keepingCapacity: true) }
+        return (outbox, Array(subscribers.values))
+    }
+
+    mutating func subscribe(_ continuation: AsyncStream<OperationEvent>.Continuation) -> Int {
+        defer { nextSubscriber += 1 }
+        subscribers[nextSubscriber] = continuation
+        return nextSubscriber
+    }
+
+    mutating func unsubscribe(_ key: Int) {
+        subscribers[key] = nil
+        if subscribers.isEmpty { outbox.removeAll() }
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds, saturating at the bounds of Int64.
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        guard seconds < Int64.max / 1_000_000_000, seconds > Int64.min / 1_000_000_000 else {
+            return seconds > 0 ? .max : .min
+        }
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}

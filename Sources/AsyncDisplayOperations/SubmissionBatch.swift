@@ -1,0 +1,103 @@
+/// A batch of steps checked for submission: no duplicates, no cycle among them, dependencies
+/// resolved to batch indices where they can be, and an order where dependencies come first.
+///
+/// Edges that leave the batch cannot close a cycle (operations already submitted never depend
+/// on new ones), so the batch is checked alone and outside the manager's lock. The order comes
+/// from Kahn's algorithm; what it leaves over lies on or behind a cycle, and a walk along
+/// blocked dependencies from any leftover step must come back on itself.
+///
+/// Complexity: O(n + e) for n steps and e dependencies.
+struct SubmissionBatch: Sendable {
+    let steps: [ErasedOperationStep]
+    let indexByID: [OperationID: Int]
+    /// Batch indices, dependencies first.
+    let order: [Int]
+    /// Where each step's dependencies start in `dependencyIndices` (one extra entry at the end).
+    let dependencyStart: [Int]
+    /// Each dependency's batch index, or -1 for one outside the batch.
+    let dependencyIndices: [Int]
+
+    /// Checks `steps`.
+    ///
+    /// - Throws: `OperationError.duplicateOperation` or `.cycle` (names round the cycle, first
+    ///   repeated at the end, "a depends on b" read a → b).
+    init(_ steps: [ErasedOperationStep]) throws(OperationError) {
+        var indexByID: [OperationID: Int] = [:]
+        indexByID.reserveCapacity(steps.count)
+        var dependencyStart: [Int] = []
+        dependencyStart.reserveCapacity(steps.count + 1)
+        var edgeCount = 0
+        for (index, step) in steps.enumerated() {
+            if indexByID.updateValue(index, forKey: step.id) != nil { throw .duplicateOperation(step.name) }
+            dependencyStart.append(edgeCount)
+            edgeCount += step.dependencies.count
+        }
+        dependencyStart.append(edgeCount)
+        var dependencyIndices: [Int] = []
+        dependencyIndices.reserveCapacity(edgeCount)
+        var remaining = [Int](repeating: 0, count: steps.count)
+        var dependentCount = [Int](repeating: 0, count: steps.count + 1)
+        for (index, step) in steps.enumerated() {
+            for dependency in step.dependencies {
+                let other = indexByID[dependency] ?? -1
+                dependencyIndices.append(other)
+                if other >= 0 {
+                    remaining[index] += 1
+                    dependentCount[other + 1] += 1
+                }
+            }
+        }
+        // Dependents in one flat array, indexed like a compressed sparse row.
+        for index in 0..<steps.count { dependentCount[index + 1] += dependentCount[index] }
+        var fill = dependentCount
+        var dependents = [Int](repeating: 0, count: dependentCount[steps.count])
+        for index in steps.indices {
+            for edge in dependencyStart[index]..<dependencyStart[index + 1] where dependencyIndices[edge] >= 0 {
+                dependents[fill[dependencyIndices[edge]]] = index
+                fill[dependencyIndices[edge]] += 1
+            }
+        }
+        var order: [Int] = []
+        order.reserveCapacity(steps.count)
+        for index in steps.indices where remaining[index] == 0 { order.append(index) }
+        var next = 0
+        while next < order.count {
+            let index = order[next]
+            for position in dependentCount[index]..<dependentCount[index + 1] {
+                let dependent = dependents[position]
+                remaining[dependent] -= 1
+                if remaining[dependent] == 0 { order.append(dependent) }
+            }
+            next += 1
+        }
+        self.steps = steps
+        self.indexByID = indexByID
+        self.order = order
+        self.dependencyStart = dependencyStart
+        self.dependencyIndices = dependencyIndices
+        if order.count < steps.count, let start = remaining.firstIndex(where: { $0 > 0 }) {
+            throw .cycle(walkToCycle(from: start, remaining))
+        }
+    }
+
+    /// The batch indices of the dependencies of step `index` that are in the batch.
+    func batchDependencies(of index: Int) -> some Sequence<Int> {
+        dependencyIndices[dependencyStart[index]..<dependencyStart[index + 1]].lazy.filter { $0 >= 0 }
+    }
+
+    /// Walks blocked dependencies from `start` until a step repeats; returns the cycle's names.
+    private func walkToCycle(from start: Int, _ remaining: [Int]) -> [String] {
+        var path: [Int] = []
+        var position: [Int: Int] = [:]
+        var current = start
+        while position[current] == nil {
+            position[current] = path.count
+            path.append(current)
+            // A blocked step has a blocked dependency in the batch; stop if not (cannot happen).
+            guard let next = batchDependencies(of: current).first(where: { remaining[$0] > 0 }) else { break }
+            current = next
+        }
+        let cycle = path[(position[current] ?? 0)...].map { steps[$0].name }
+        return cycle + [steps[current].name]
+    }
+}
