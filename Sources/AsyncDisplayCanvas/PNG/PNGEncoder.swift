@@ -1,11 +1,13 @@
 /// How hard PNG encoding compresses: a trade of time against size.
 public enum PNGCompression: Sendable, Hashable, CaseIterable {
-    /// No compression (stored deflate blocks, no filtering): the largest files, the fastest.
+    /// No compression (stored deflate blocks, no filtering): the largest files.
     case uncompressed
-    /// Rows filtered with `Up`, greedy single-probe matching: several times faster than
-    /// `.default`, somewhat larger.
+    /// Rows filtered with Paeth and compressed as they are filtered, coding runs of a repeated
+    /// byte and literals only: about twice as fast as `.default`, and on drawn images (where
+    /// filtering leaves mostly runs of zeros) nearly as small.
     case fast
-    /// Each row's filter chosen by the smallest absolute sum, lazy matching along hash chains.
+    /// Each row's filter chosen by the smallest sum of absolute values; runs, and repeats
+    /// further back found through a hash table where they pay (text, tiled patterns).
     case `default`
 
     var deflateLevel: DeflateLevel {

@@ -43,12 +43,14 @@ struct PNGRowFilter: ~Copyable {
         switch strategy {
         case .fixed(let type):
             output[0] = type.rawValue
-            _ = apply(type, row, above, output + 1, scoring: false)
+            _ = apply(type, row, above, output + 1, scoring: false, limit: .max)
         case .adaptive:
+            // Paeth first, as it wins most rows; the others stop as soon as they fall behind.
             var best = PNGFilterType.none
             var bestScore = Int.max
-            for type in PNGFilterType.allCases {
-                let score = apply(type, row, above, scratch + Int(type.rawValue) * rowByteCount, scoring: true)
+            for type in Self.trialOrder {
+                let score = apply(
+                    type, row, above, scratch + Int(type.rawValue) * rowByteCount, scoring: true, limit: bestScore)
                 if score < bestScore {
                     bestScore = score
                     best = type
@@ -59,39 +61,42 @@ struct PNGRowFilter: ~Copyable {
         }
     }
 
+    private static let trialOrder: [PNGFilterType] = [.paeth, .sub, .up, .average, .none]
+
     /// Filters `row` with `type` into `output` (`rowByteCount` bytes) and, if `scoring`, returns
-    /// Σ |byte as Int8| of the result (else 0).
+    /// Σ |byte as Int8| of the result (else 0), or `Int.max` as soon as that passes `limit`
+    /// (leaving the output incomplete).
     private func apply(
         _ type: PNGFilterType, _ row: UnsafeRawPointer, _ above: UnsafeRawPointer,
         _ output: UnsafeMutablePointer<UInt8>,
-        scoring: Bool
+        scoring: Bool, limit: Int
     ) -> Int {
         switch type {
         case .none:
-            apply(row, above, output, scoring) { _, _, _ in
+            apply(row, above, output, scoring, limit) { _, _, _ in
                 ByteLanes()
             } scalar: { _, _, _ in
                 0
             }
         case .sub:
-            apply(row, above, output, scoring) { a, _, _ in
+            apply(row, above, output, scoring, limit) { a, _, _ in
                 a
             } scalar: { a, _, _ in
                 a
             }
         case .up:
-            apply(row, above, output, scoring) { _, b, _ in
+            apply(row, above, output, scoring, limit) { _, b, _ in
                 b
             } scalar: { _, b, _ in
                 b
             }
         case .average:
-            apply(row, above, output, scoring) { a, b, _ in
+            apply(row, above, output, scoring, limit) { a, b, _ in
                 (a &+ b) &>> 1
             } scalar: { a, b, _ in
                 UInt8(truncatingIfNeeded: (UInt16(a) &+ UInt16(b)) >> 1)
             }
-        case .paeth: apply(row, above, output, scoring, Self.paeth, scalar: paethPredictor)
+        case .paeth: apply(row, above, output, scoring, limit, Self.paeth, scalar: paethPredictor)
         }
     }
 
@@ -101,6 +106,7 @@ struct PNGRowFilter: ~Copyable {
     @inline(__always)
     private func apply(
         _ row: UnsafeRawPointer, _ above: UnsafeRawPointer, _ output: UnsafeMutablePointer<UInt8>, _ scoring: Bool,
+        _ limit: Int,
         _ predict: (ByteLanes, ByteLanes, ByteLanes) -> ByteLanes, scalar: (UInt8, UInt8, UInt8) -> UInt8
     ) -> Int {
         let count = rowByteCount
@@ -131,6 +137,7 @@ struct PNGRowFilter: ~Copyable {
                 steps &+= 1
                 if steps == 15 {
                     score &+= Int(scores.wrappedSum())
+                    if score > limit { return .max }
                     scores = ByteLanes()
                     steps = 0
                 }
