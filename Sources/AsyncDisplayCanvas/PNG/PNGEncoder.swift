@@ -30,10 +30,12 @@ public enum PNGCompression: Sendable, Hashable, CaseIterable {
 extension Bitmap {
     /// The bitmap as a PNG file: 8-bit RGBA with straight (un-premultiplied) alpha.
     ///
-    /// Decoding the result gives back an equal bitmap whenever every pixel is valid
-    /// premultiplied (no component above alpha; bitmaps drawn by `Canvas` or decoded from PNG
-    /// always are). A fully transparent pixel is written as (0, 0, 0, 0). The scale is not
-    /// stored.
+    /// A component `c` under alpha `a` is stored as `round(c × 255 ÷ a)`, and a fully
+    /// transparent pixel as (0, 0, 0, 0). Decoding gives back exactly this bitmap whenever
+    /// every pixel is valid premultiplied, no component above its alpha, which is all Canvas
+    /// drawing and PNG decoding make: `Bitmap(pngData: png, scale: scale) == bitmap`. (The scale
+    /// is not stored; components above alpha come back equal to alpha.) Opaque pixels are stored
+    /// unchanged, so a decoded opaque PNG encodes to the same pixel values.
     ///
     /// - Throws: `PNGError.emptyImage` if the bitmap has no pixels.
     /// - Complexity: O(pixels).
