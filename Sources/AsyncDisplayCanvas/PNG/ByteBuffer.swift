@@ -68,10 +68,6 @@ struct ByteBuffer: ~Copyable {
         count += bytes.count
     }
 
-    mutating func append(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { append($0) }
-    }
-
     /// The bytes written so far, from `offset`.
     func bytes(from offset: Int = 0) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: base + offset, count: count - offset)

@@ -2,7 +2,6 @@
 enum Deflate {
     /// Bytes a back-reference may reach.
     static let windowSize = 32768
-    static let minMatch = 3
     static let maxMatch = 258
     /// The end-of-block symbol of the literal/length alphabet.
     static let endOfBlock = 256
@@ -36,8 +35,6 @@ enum Deflate {
     static let fixedLiteralLengths: [UInt8] =
         [UInt8](repeating: 8, count: 144) + [UInt8](repeating: 9, count: 112) + [UInt8](repeating: 7, count: 24)
         + [UInt8](repeating: 8, count: 8)
-    /// Code lengths of the fixed distance code (symbols 0...29; 30 and 31 never occur).
-    static let fixedDistanceLengths = [UInt8](repeating: 5, count: 30)
 }
 
 /// Lookup tables from lengths and distances to their deflate symbols, built once and never
