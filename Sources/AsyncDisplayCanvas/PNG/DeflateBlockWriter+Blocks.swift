@@ -91,7 +91,7 @@ extension DeflateBlockWriter {
         // Safe: RunScan reads position − 1 ..< position + 8 ≤ end; matches are capped at
         // end − position; `output` has room for 15 bits per byte; count indices are a byte, a
         // symbol's slot or the spare slot.
-        scan: while position + 8 <= end {
+        scan: while position &+ 8 <= end {
             let step = RunScan(data + position)
             let word = UInt64(littleEndian: UnsafeRawPointer(data + position).loadUnaligned(as: UInt64.self))
             if Finder.searches {
@@ -116,19 +116,20 @@ extension DeflateBlockWriter {
             // halved.
             putLiterals(word, count: min(step.literalCount, 3), codes, counts, &out, &buffer, &pending)
             putLiterals(
-                word >> 24, count: max(step.literalCount - 3, 0), codes, Finder.searches ? counts : nil, &out, &buffer,
-                &pending)
-            position += step.literalCount
+                word >> 24, count: max(step.literalCount &- 3, 0), codes, Finder.searches ? counts : nil, &out,
+                &buffer, &pending)
+            position &+= step.literalCount
             if step.startsRun {
-                let length = matchLength(data + position - 1, data + position, min(Deflate.maxMatch, end - position))
+                let length = matchLength(
+                    data + (position &- 1), data + position, min(Deflate.maxMatch, end &- position))
                 let lengthCode = lengthCodes[length]
                 let lengthCount = Int(lengthCode >> 24)
                 put(
                     UInt64(lengthCode & 0xFF_FFFF) | runDistanceBits << UInt64(lengthCount),
-                    count: lengthCount + runDistanceCount, out: &out, buffer: &buffer, bitCount: &pending)
+                    count: lengthCount &+ runDistanceCount, out: &out, buffer: &buffer, bitCount: &pending)
                 counts[257 &+ Int(symbols.lengthSymbols[length])] &+= 1
                 counts[Deflate.literalLengthCount] &+= 1
-                position += length
+                position &+= length
             }
         }
         while position < end {

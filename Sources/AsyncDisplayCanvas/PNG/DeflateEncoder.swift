@@ -111,13 +111,13 @@ func load64(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
 @inline(__always)
 func matchLength(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ limit: Int) -> Int {
     var length = 0
-    while length + 8 <= limit {
+    while length &+ 8 <= limit {
         let difference =
             UnsafeRawPointer(a + length).loadUnaligned(as: UInt64.self)
             ^ UnsafeRawPointer(b + length).loadUnaligned(as: UInt64.self)
-        if difference != 0 { return length + UInt64(littleEndian: difference).trailingZeroBitCount >> 3 }
-        length += 8
+        if difference != 0 { return length &+ UInt64(littleEndian: difference).trailingZeroBitCount &>> 3 }
+        length &+= 8
     }
-    while length < limit && a[length] == b[length] { length += 1 }
+    while length < limit && a[length] == b[length] { length &+= 1 }
     return length
 }

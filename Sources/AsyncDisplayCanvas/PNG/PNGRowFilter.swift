@@ -122,7 +122,7 @@ struct PNGRowFilter: ~Copyable {
         var index = bpp
         var scores = ByteLanes()
         var steps = 0
-        while index + 16 <= count {
+        while index &+ 16 <= count {
             let x = Self.load(row + index)
             let a = Self.load(row + index - bpp)
             let b = Self.load(above + index)
@@ -142,7 +142,7 @@ struct PNGRowFilter: ~Copyable {
                     steps = 0
                 }
             }
-            index += 16
+            index &+= 16
         }
         score &+= Int(scores.wrappedSum())
         while index < count {
