@@ -1,7 +1,8 @@
 import AsyncDisplay
 
 /// The cases under `canvas.e.png`: scene (e) of shared/bench/CANVAS_SCENES.md, the image of
-/// scene (a) encoded as PNG in memory (one thread), reporting the PNG's size as `bytes`.
+/// scene (a) encoded as PNG in memory (one thread) at the default and fast levels, reporting
+/// the PNG's size as `bytes`; and, for information, that PNG decoded back.
 func pngBenchmarks() -> [Benchmark] {
     [
         encodeBenchmark(name: "canvas.e.png", compression: .default),

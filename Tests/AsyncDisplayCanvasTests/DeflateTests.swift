@@ -50,16 +50,22 @@ struct DeflateTests {
         }
     }
 
-    @Test("Blocks of few tokens and long inputs with matches across blocks round-trip")
+    @Test("Small blocks round-trip, with runs and matches reaching into earlier blocks")
     func smallBlocks() throws {
-        for (name, input) in deflateInputs() where input.count <= 70_000 {
-            var writer = DeflateBlockWriter(output: ByteBuffer(capacity: 64))
-            writer.putBits(0x9C78, count: 16)
-            var encoder = DeflateEncoder(level: .default, blockCapacity: 100)
-            input.withUnsafeBytes { encoder.compress($0, into: &writer) }
-            var stream = writer.finish()
-            stream.append(bigEndian: Adler32.checksum(input))
-            #expect(try Inflater.inflateZlib(stream.makeArray(), limit: input.count) == input, "\(name)")
+        for level in [DeflateLevel.runLength, .default] {
+            for (name, input) in deflateInputs() where input.count <= 70_000 {
+                for blockSize in input.count <= 300 ? [7, 1000] : [1000] {
+                    var writer = DeflateBlockWriter(output: ByteBuffer(capacity: 64))
+                    writer.putBits(0x9C78, count: 16)
+                    input.withUnsafeBytes {
+                        DeflateEncoder(level: level, blockSize: blockSize).compress($0, into: &writer)
+                    }
+                    var stream = writer.finish()
+                    stream.append(bigEndian: Adler32.checksum(input))
+                    let restored = try Inflater.inflateZlib(stream.makeArray(), limit: input.count)
+                    #expect(restored == input, "\(name), \(level), blocks of \(blockSize)")
+                }
+            }
         }
     }
 

@@ -58,6 +58,20 @@ struct PNGRoundTripTests {
         }
     }
 
+    @Test("Images of many 64 KiB pieces round-trip, runs crossing the pieces", arguments: [true, false])
+    func largeImages(isOpaque: Bool) throws {
+        var random = TestRandom(seed: 9)
+        // 180 pixels a row: 90 rows a piece, so three pieces.
+        var canvas = Canvas(width: 180, height: 200, background: isOpaque ? .white : .clear)
+        canvas.fill(
+            Rect(x: 10, y: 20, width: 150, height: 150), with: Color(red: 0.3, green: 0.6, blue: 0.2, alpha: 0.5))
+        canvas.draw(randomBitmap(width: 40, height: 30, random: &random), at: Point(x: 100, y: 80))
+        let bitmap = canvas.makeBitmap()
+        for compression in PNGCompression.allCases {
+            #expect(try Bitmap(pngData: try bitmap.pngData(compression: compression)) == bitmap, "\(compression)")
+        }
+    }
+
     @Test("A drawn bitmap decodes back equal, and opaque stays known opaque")
     func drawnBitmap() throws {
         var canvas = Canvas(width: 37, height: 23, background: .white)

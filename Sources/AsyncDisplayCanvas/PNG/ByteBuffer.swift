@@ -40,6 +40,12 @@ struct ByteBuffer: ~Copyable {
         count += written
     }
 
+    /// Forgets the bytes after the first `count`.
+    mutating func truncate(to count: Int) {
+        precondition(count <= self.count, "truncating to more bytes than written")
+        self.count = count
+    }
+
     mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
@@ -60,10 +66,6 @@ struct ByteBuffer: ~Copyable {
         reserve(bytes.count)
         UnsafeMutableRawPointer(end).copyMemory(from: source, byteCount: bytes.count)
         count += bytes.count
-    }
-
-    mutating func append(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { append($0) }
     }
 
     /// The bytes written so far, from `offset`.

@@ -2,7 +2,6 @@
 enum Deflate {
     /// Bytes a back-reference may reach.
     static let windowSize = 32768
-    static let minMatch = 3
     static let maxMatch = 258
     /// The end-of-block symbol of the literal/length alphabet.
     static let endOfBlock = 256
@@ -36,6 +35,57 @@ enum Deflate {
     static let fixedLiteralLengths: [UInt8] =
         [UInt8](repeating: 8, count: 144) + [UInt8](repeating: 9, count: 112) + [UInt8](repeating: 7, count: 24)
         + [UInt8](repeating: 8, count: 8)
-    /// Code lengths of the fixed distance code (symbols 0...29; 30 and 31 never occur).
-    static let fixedDistanceLengths = [UInt8](repeating: 5, count: 30)
+}
+
+/// Lookup tables from lengths and distances to their deflate symbols, built once and never
+/// changed.
+///
+/// Concurrency: `@unchecked Sendable` because the tables are written only in `init` and only
+/// read afterwards, from any thread.
+final class DeflateSymbols: @unchecked Sendable {
+    static let shared = DeflateSymbols()
+
+    /// Length 0...258 → length symbol − 257 (0...28; entries 0...2 unused).
+    let lengthSymbols: UnsafeMutablePointer<UInt8>
+    /// Distance − 1 below 256 → distance symbol; entry 256 + (distance − 1) >> 7 for the rest.
+    let distanceSymbols: UnsafeMutablePointer<UInt8>
+    let lengthExtraBits: UnsafeMutablePointer<UInt8>
+    let distanceExtraBits: UnsafeMutablePointer<UInt8>
+    /// The smallest length of each length symbol − 257, and distance of each distance symbol.
+    let lengthBases: UnsafeMutablePointer<UInt16>
+    let distanceBases: UnsafeMutablePointer<UInt16>
+
+    private init() {
+        lengthSymbols = .allocate(capacity: 259)
+        lengthSymbols.initialize(repeating: 0, count: 259)
+        distanceSymbols = .allocate(capacity: 512)
+        distanceSymbols.initialize(repeating: 0, count: 512)
+        lengthExtraBits = .allocate(capacity: 29)
+        lengthExtraBits.initialize(from: Deflate.lengthExtraBits, count: 29)
+        distanceExtraBits = .allocate(capacity: 30)
+        distanceExtraBits.initialize(from: Deflate.distanceExtraBits, count: 30)
+        lengthBases = .allocate(capacity: 29)
+        lengthBases.initialize(from: Deflate.lengthBase, count: 29)
+        distanceBases = .allocate(capacity: 30)
+        distanceBases.initialize(from: Deflate.distanceBase, count: 30)
+        for symbol in 0..<29 {
+            let base = Int(Deflate.lengthBase[symbol])
+            for length in base..<min(base + (1 << Int(Deflate.lengthExtraBits[symbol])), 259) {
+                lengthSymbols[length] = UInt8(symbol)
+            }
+        }
+        for symbol in 0..<30 {
+            let base = Int(Deflate.distanceBase[symbol])
+            for distance in base..<base + (1 << Int(Deflate.distanceExtraBits[symbol])) {
+                distanceSymbols[distance - 1 < 256 ? distance - 1 : 256 + (distance - 1) >> 7] = UInt8(symbol)
+            }
+        }
+    }
+
+    /// The symbol of `distance` (1...32,768).
+    @inline(__always)
+    func distanceSymbol(_ distance: Int) -> UInt8 {
+        let index = distance &- 1
+        return distanceSymbols[index < 256 ? index : 256 &+ index &>> 7]
+    }
 }

@@ -8,7 +8,7 @@ public struct PNGLimits: Sendable, Hashable {
     /// The most pixels (width × height) an image may have.
     public var maxPixelCount: Int
 
-    /// Limits allowing `maxPixelCount` pixels (64 Mi, a 8192 × 8192 image, by default).
+    /// Limits allowing `maxPixelCount` pixels (64 Mi, an 8,192 × 8,192 image, by default).
     public init(maxPixelCount: Int = 64 << 20) {
         self.maxPixelCount = maxPixelCount
     }

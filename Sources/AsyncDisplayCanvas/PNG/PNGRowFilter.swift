@@ -35,18 +35,22 @@ struct PNGRowFilter: ~Copyable {
 
     /// Writes the filter type byte then the filtered `row` (`previous` is the row above, nil
     /// for the first row) at `output`, which has room for `1 + rowByteCount` bytes.
-    func filter(_ row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>?, into output: UnsafeMutablePointer<UInt8>)
-    {
-        let above = previous ?? UnsafePointer(scratch + 5 * rowByteCount)
+    ///
+    /// The rows are read as raw bytes, so they may be memory of any type (such as a bitmap's
+    /// packed pixels).
+    func filter(_ row: UnsafeRawPointer, previous: UnsafeRawPointer?, into output: UnsafeMutablePointer<UInt8>) {
+        let above = previous ?? UnsafeRawPointer(scratch + 5 * rowByteCount)
         switch strategy {
         case .fixed(let type):
             output[0] = type.rawValue
-            _ = apply(type, row, above, output + 1, scoring: false)
+            _ = apply(type, row, above, output + 1, scoring: false, limit: .max)
         case .adaptive:
+            // Paeth first, as it wins most rows; the others stop as soon as they fall behind.
             var best = PNGFilterType.none
             var bestScore = Int.max
-            for type in PNGFilterType.allCases {
-                let score = apply(type, row, above, scratch + Int(type.rawValue) * rowByteCount, scoring: true)
+            for type in Self.trialOrder {
+                let score = apply(
+                    type, row, above, scratch + Int(type.rawValue) * rowByteCount, scoring: true, limit: bestScore)
                 if score < bestScore {
                     bestScore = score
                     best = type
@@ -57,38 +61,42 @@ struct PNGRowFilter: ~Copyable {
         }
     }
 
+    private static let trialOrder: [PNGFilterType] = [.paeth, .sub, .up, .average, .none]
+
     /// Filters `row` with `type` into `output` (`rowByteCount` bytes) and, if `scoring`, returns
-    /// Σ |byte as Int8| of the result (else 0).
+    /// Σ |byte as Int8| of the result (else 0), or `Int.max` as soon as that passes `limit`
+    /// (leaving the output incomplete).
     private func apply(
-        _ type: PNGFilterType, _ row: UnsafePointer<UInt8>, _ above: UnsafePointer<UInt8>,
-        _ output: UnsafeMutablePointer<UInt8>, scoring: Bool
+        _ type: PNGFilterType, _ row: UnsafeRawPointer, _ above: UnsafeRawPointer,
+        _ output: UnsafeMutablePointer<UInt8>,
+        scoring: Bool, limit: Int
     ) -> Int {
         switch type {
         case .none:
-            apply(row, above, output, scoring) { _, _, _ in
+            apply(row, above, output, scoring, limit) { _, _, _ in
                 ByteLanes()
             } scalar: { _, _, _ in
                 0
             }
         case .sub:
-            apply(row, above, output, scoring) { a, _, _ in
+            apply(row, above, output, scoring, limit) { a, _, _ in
                 a
             } scalar: { a, _, _ in
                 a
             }
         case .up:
-            apply(row, above, output, scoring) { _, b, _ in
+            apply(row, above, output, scoring, limit) { _, b, _ in
                 b
             } scalar: { _, b, _ in
                 b
             }
         case .average:
-            apply(row, above, output, scoring) { a, b, _ in
+            apply(row, above, output, scoring, limit) { a, b, _ in
                 (a &+ b) &>> 1
             } scalar: { a, b, _ in
                 UInt8(truncatingIfNeeded: (UInt16(a) &+ UInt16(b)) >> 1)
             }
-        case .paeth: apply(row, above, output, scoring, Self.paeth, scalar: paethPredictor)
+        case .paeth: apply(row, above, output, scoring, limit, Self.paeth, scalar: paethPredictor)
         }
     }
 
@@ -97,9 +105,9 @@ struct PNGRowFilter: ~Copyable {
     /// `scalar`.
     @inline(__always)
     private func apply(
-        _ row: UnsafePointer<UInt8>, _ above: UnsafePointer<UInt8>, _ output: UnsafeMutablePointer<UInt8>,
-        _ scoring: Bool, _ predict: (ByteLanes, ByteLanes, ByteLanes) -> ByteLanes,
-        scalar: (UInt8, UInt8, UInt8) -> UInt8
+        _ row: UnsafeRawPointer, _ above: UnsafeRawPointer, _ output: UnsafeMutablePointer<UInt8>, _ scoring: Bool,
+        _ limit: Int,
+        _ predict: (ByteLanes, ByteLanes, ByteLanes) -> ByteLanes, scalar: (UInt8, UInt8, UInt8) -> UInt8
     ) -> Int {
         let count = rowByteCount
         let bpp = min(bytesPerPixel, count)
@@ -107,14 +115,14 @@ struct PNGRowFilter: ~Copyable {
         // Safe: every index is below `count`, the length of `row`, `above` and `output`; reads
         // to the left start at `bpp`; vector loads and stores cover index ..< index + 16 ≤ count.
         for index in 0..<bpp {
-            let filtered = row[index] &- scalar(0, above[index], 0)
+            let filtered = row.byte(at: index) &- scalar(0, above.byte(at: index), 0)
             output[index] = filtered
             score &+= Self.magnitude(filtered)
         }
         var index = bpp
         var scores = ByteLanes()
         var steps = 0
-        while index + 16 <= count {
+        while index &+ 16 <= count {
             let x = Self.load(row + index)
             let a = Self.load(row + index - bpp)
             let b = Self.load(above + index)
@@ -129,15 +137,18 @@ struct PNGRowFilter: ~Copyable {
                 steps &+= 1
                 if steps == 15 {
                     score &+= Int(scores.wrappedSum())
+                    if score > limit { return .max }
                     scores = ByteLanes()
                     steps = 0
                 }
             }
-            index += 16
+            index &+= 16
         }
         score &+= Int(scores.wrappedSum())
         while index < count {
-            let filtered = row[index] &- scalar(row[index - bpp], above[index], above[index - bpp])
+            let filtered =
+                row.byte(at: index)
+                &- scalar(row.byte(at: index - bpp), above.byte(at: index), above.byte(at: index - bpp))
             output[index] = filtered
             score &+= Self.magnitude(filtered)
             index += 1
@@ -160,8 +171,8 @@ struct PNGRowFilter: ~Copyable {
 
     /// Sixteen bytes as 16-bit lanes holding byte pairs (see `even` and `odd`).
     @inline(__always)
-    private static func load(_ pointer: UnsafePointer<UInt8>) -> ByteLanes {
-        UnsafeRawPointer(pointer).loadUnaligned(as: ByteLanes.self)
+    private static func load(_ pointer: UnsafeRawPointer) -> ByteLanes {
+        pointer.loadUnaligned(as: ByteLanes.self)
     }
 
     /// Lane-wise |value| for values above Int16.min.
@@ -176,6 +187,12 @@ struct PNGRowFilter: ~Copyable {
     private static func magnitude(_ byte: UInt8) -> Int {
         byte < 128 ? Int(byte) : 256 - Int(byte)
     }
+}
+
+extension UnsafeRawPointer {
+    /// The byte at `offset`.
+    @inline(__always)
+    fileprivate func byte(at offset: Int) -> UInt8 { load(fromByteOffset: offset, as: UInt8.self) }
 }
 
 /// Eight 16-bit lanes: sixteen bytes split into even and odd ones, so lane-wise arithmetic has

@@ -50,3 +50,39 @@ enum Straightening {
         }
     }
 }
+
+/// A bitmap's rows as straight RGBA bytes: opaque bitmaps' own memory (on little-endian hosts,
+/// where a packed pixel's bytes are R, G, B, A), others straightened into two alternating
+/// scratch rows, so a row stays valid while the next one is made.
+struct StraightRows: ~Copyable {
+    private let pixels: UnsafePointer<UInt32>
+    private let width: Int
+    private let isOpaque: Bool
+    private let table: UnsafePointer<UInt8>
+    private let scratch: UnsafeMutablePointer<UInt8>
+
+    /// - Parameters:
+    ///   - pixels: the bitmap's packed pixels, valid while this is used.
+    ///   - table: `Straightening.table`'s storage, valid while this is used.
+    init(pixels: UnsafePointer<UInt32>, width: Int, isOpaque: Bool, table: UnsafePointer<UInt8>) {
+        self.pixels = pixels
+        self.width = width
+        self.isOpaque = isOpaque
+        self.table = table
+        scratch = .allocate(capacity: max(8 * width, 1))
+    }
+
+    deinit { scratch.deallocate() }
+
+    /// Row `y`, `4 × width` bytes, valid until row y + 2 is asked for.
+    func row(_ y: Int) -> UnsafeRawPointer {
+        let source = pixels + y * width
+        #if _endian(little)
+        // Read as raw bytes, which any memory may be.
+        if isOpaque { return UnsafeRawPointer(source) }
+        #endif
+        let row = scratch + (y & 1) * 4 * width
+        Straightening.straighten(source, count: width, into: row, isOpaque: isOpaque, table: table)
+        return UnsafeRawPointer(row)
+    }
+}

@@ -9,6 +9,16 @@ enum ZlibEncoder {
         _ input: UnsafeRawBufferPointer, level: DeflateLevel, checksum: UInt32? = nil,
         appendingTo output: consuming ByteBuffer
     ) -> ByteBuffer {
+        appendHeader(level: level, to: &output)
+        var writer = DeflateBlockWriter(output: output)
+        DeflateEncoder(level: level).compress(input, into: &writer)
+        var result = writer.finish()
+        result.append(bigEndian: checksum ?? Adler32.checksum(input))
+        return result
+    }
+
+    /// Appends the two header bytes of a stream compressed at `level`.
+    static func appendHeader(level: DeflateLevel, to output: inout ByteBuffer) {
         // CMF 0x78: deflate with a 32 KiB window. FLG: the level hint, then check bits that make
         // the header a multiple of 31.
         let levelHint: UInt16 = level == .default ? 2 : 0
@@ -16,12 +26,6 @@ enum ZlibEncoder {
         let check = (31 - header % 31) % 31
         output.append(UInt8(header >> 8))
         output.append(UInt8(truncatingIfNeeded: header | check))
-        var writer = DeflateBlockWriter(output: output)
-        var encoder = DeflateEncoder(level: level)
-        encoder.compress(input, into: &writer)
-        var result = writer.finish()
-        result.append(bigEndian: checksum ?? Adler32.checksum(input))
-        return result
     }
 
     /// The zlib stream of `input`.
