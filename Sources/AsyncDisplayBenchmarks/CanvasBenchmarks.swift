@@ -19,15 +19,7 @@ func canvasBenchmarks() -> [Benchmark] {
             }
         },
         Benchmark(name: "canvas.b.circles", unit: .milliseconds, samples: 5) {
-            var scene = SceneRandom(seed: 0x5EED_0002)
-            let shapes = (0..<10_000).map { _ -> (Path, Color) in
-                let cx = scene.range(0, 1024)
-                let cy = scene.range(0, 1024)
-                let r = scene.range(5, 30)
-                var path = Path()
-                path.addEllipse(in: Rect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r))
-                return (path, scene.color4())
-            }
+            let shapes = circleShapes()
             return timeDrawing { canvas in
                 for (path, color) in shapes { canvas.fill(path, with: color) }
             }
@@ -72,10 +64,29 @@ func roundedRectShapes() -> [(Path, Color)] {
     }
 }
 
+/// The shapes of scene (b): 10,000 circles and their colours, in drawing order.
+func circleShapes() -> [(Path, Color)] {
+    var scene = SceneRandom(seed: 0x5EED_0002)
+    return (0..<10_000).map { _ -> (Path, Color) in
+        let cx = scene.range(0, 1024)
+        let cy = scene.range(0, 1024)
+        let r = scene.range(5, 30)
+        var path = Path()
+        path.addEllipse(in: Rect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r))
+        return (path, scene.color4())
+    }
+}
+
 /// The image of scene (a): its shapes drawn on a 1024 × 1024 canvas cleared to opaque white.
-func roundedRectImage() -> Bitmap {
+func roundedRectImage() -> Bitmap { sceneImage(roundedRectShapes()) }
+
+/// The image of scene (b).
+func circleImage() -> Bitmap { sceneImage(circleShapes()) }
+
+/// `shapes` filled in order on a 1024 × 1024 canvas cleared to opaque white.
+private func sceneImage(_ shapes: [(Path, Color)]) -> Bitmap {
     var canvas = Canvas(width: 1024, height: 1024, background: .white)
-    for (path, color) in roundedRectShapes() { canvas.fill(path, with: color) }
+    for (path, color) in shapes { canvas.fill(path, with: color) }
     return canvas.makeBitmap()
 }
 
