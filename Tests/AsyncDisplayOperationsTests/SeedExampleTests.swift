@@ -116,7 +116,7 @@ struct SeedExampleTests {
 
     @Test("Template method: a kind goes to the shared manager unless it names its own or schedules itself")
     func templateMethod() async throws {
-        #expect(try await DefaultKind().schedule().run.manager === OperationManager.shared)
+        #expect(try DefaultKind().schedule().run.manager === OperationManager.shared)
         let own = try OwnManagerKind().schedule()
         #expect(own.run.manager === OwnManagerKind.manager)
         #expect(try await own.value() == "own")

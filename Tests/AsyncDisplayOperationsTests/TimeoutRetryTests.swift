@@ -32,7 +32,7 @@ struct TimeoutRetryTests {
         await setup.executor.waitForJobs()
         setup.runAll()
         #expect(log.all == ["next", "stuck returned late"])
-        #expect(try await #require(await run.outcome(of: stuck)) == .timedOut)
+        #expect(try #require(await run.outcome(of: stuck)) == .timedOut)
     }
 
     @Test("A body that ends in time cancels its timer")
