@@ -32,13 +32,17 @@ struct BlockCodes {
 struct NoMatches: MatchFinder {
     static var searches: Bool { false }
 
+    /// Blocks ended so far. Unused by the encoder, but it keeps the type from being empty: the
+    /// thread sanitizer's runtime crashes on an `inout` access to a zero-sized generic value.
+    private(set) var blockCount = 0
+
     func match(
         at position: Int, in data: UnsafePointer<UInt8>, end: Int, differs: UInt64, codes: BlockCodes
     ) -> (length: Int, distance: Int)? { nil }
 
     func skip(_ positions: Range<Int>, in data: UnsafePointer<UInt8>, end: Int) {}
 
-    func blockEnded() {}
+    mutating func blockEnded() { blockCount += 1 }
 }
 
 /// Hash chains over 4-byte prefixes: the longest of up to `chainLimit` earlier positions with

@@ -279,10 +279,18 @@ final class CoverageRasterizer {
                 let last = min(end << Self.groupShift, stride)
                 let visibleEnd = min(last, width)
                 if isTouched {
-                    for column in first..<last {
-                        sum &+= line[column]
-                        line[column] = 0
-                        levels[column] = Self.level(sum, evenOdd: evenOdd)
+                    if evenOdd {
+                        for column in first..<last {
+                            sum &+= line[column]
+                            line[column] = 0
+                            levels[column] = Self.level(sum, evenOdd: true)
+                        }
+                    } else {
+                        for column in first..<last {
+                            sum &+= line[column]
+                            line[column] = 0
+                            levels[column] = Self.level(sum, evenOdd: false)
+                        }
                     }
                     if first < visibleEnd {
                         sink.blend(row: row, from: first, to: visibleEnd, levels: levels + first)
