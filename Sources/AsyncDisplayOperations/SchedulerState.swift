@@ -136,10 +136,33 @@ struct SchedulerState: Sendable {
 
     /// Frees the node's slot if nothing can refer to it any more.
     mutating func retireIfDone(_ slot: Int) {
-        guard nodes[slot].isLive, nodes[slot].phase == .finished, nodes[slot].unfinishedDependents == 0,
-            runs[nodes[slot].run] == nil
-        else { return }
+        guard isRetirable(slot) else { return }
         slotByID[nodes[slot].id] = nil
+        retire(slot)
+    }
+
+    /// Frees the slots of `slots` that nothing can refer to any more; when that is every live
+    /// node (a run ending with nothing else going on), the identity table is emptied at once
+    /// instead of entry by entry.
+    mutating func retireIfDone(_ slots: [Int]) {
+        var retiring: [Int] = []
+        retiring.reserveCapacity(slots.count)
+        for slot in slots where isRetirable(slot) { retiring.append(slot) }
+        if retiring.count == slotByID.count {
+            slotByID.removeAll(keepingCapacity: true)
+        } else {
+            for slot in retiring { slotByID[nodes[slot].id] = nil }
+        }
+        for slot in retiring { retire(slot) }
+    }
+
+    private func isRetirable(_ slot: Int) -> Bool {
+        nodes[slot].isLive && nodes[slot].phase == .finished && nodes[slot].unfinishedDependents == 0
+            && runs[nodes[slot].run] == nil
+    }
+
+    /// Frees a node's slot; its identity is already out of `slotByID`.
+    private mutating func retire(_ slot: Int) {
         nodes[slot].isLive = false
         nodes[slot].output = nil
         nodes[slot].error = nil
