@@ -34,16 +34,16 @@ public struct OperationReport: Sendable {
     /// through the dependency that ended last at each step, first to last.
     public let criticalPath: [OperationID]
 
-    private let index: ReportIndex
+    private let index: IdentityIndex
 
     init(entries: [Entry], criticalPath: [OperationID]) {
         self.entries = entries
         self.criticalPath = criticalPath
-        index = ReportIndex(entries)
+        index = IdentityIndex(count: entries.count) { entries[$0].id }
     }
 
     /// The position of an operation's entry in `entries`.
-    func position(of id: OperationID) -> Int? { index.position(of: id, in: entries) }
+    func position(of id: OperationID) -> Int? { index.position(of: id) }
 
     /// From the submission to the end of the last operation.
     public var duration: Duration { entries.map(\.finished).max() ?? .zero }

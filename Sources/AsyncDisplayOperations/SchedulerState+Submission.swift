@@ -78,7 +78,7 @@ extension SchedulerState {
         case .addedBy(let slot, _, let dependentsWait):
             let dependents = dependentsWait ? nodes[slot].dependents : []
             if !dependents.isEmpty,
-                let cycle = cycleThroughExisting(batch.steps, batch.indexByID, reaching: Set(dependents))
+                let cycle = cycleThroughExisting(batch.steps, batch.identities, reaching: Set(dependents))
             {
                 throw .cycle(cycle)
             }
@@ -133,14 +133,14 @@ extension SchedulerState {
     /// A cycle that new edges "dependent → batch" would close: a walk from the batch along
     /// dependencies through unfinished operations that reaches one of `targets`.
     private func cycleThroughExisting(
-        _ steps: [ErasedOperationStep], _ batchIndex: [OperationID: Int], reaching targets: Set<Int>
+        _ steps: [ErasedOperationStep], _ batchIndex: IdentityIndex, reaching targets: Set<Int>
     ) -> [String]? {
         // Depth-first over existing nodes; `parent` remembers the walk for the message.
         var parent: [Int: Int] = [:]
         var stack: [(slot: Int, from: Int?)] = []
         var startStep: [Int: Int] = [:]
         for (index, step) in steps.enumerated() {
-            for dependency in step.dependencies where batchIndex[dependency] == nil {
+            for dependency in step.dependencies where batchIndex.position(of: dependency) == nil {
                 if let slot = slotByID[dependency], startStep[slot] == nil {
                     startStep[slot] = index
                     stack.append((slot, nil))
