@@ -209,7 +209,8 @@ extension SchedulerState {
     private mutating func recordDuration(_ slot: Int, now: Duration) {
         guard let started = nodes[slot].startedAt else { return }
         let name = nodes[slot].step.name
-        if recorded[name] != nil || recorded.count < Self.recordedLimit {
+        // Below the limit any name may be stored: one hash of the name, not two.
+        if recorded.count < Self.recordedLimit || recorded[name] != nil {
             recorded[name] = max(1, (now - started).nanoseconds)
         }
     }
