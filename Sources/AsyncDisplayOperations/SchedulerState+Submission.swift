@@ -32,6 +32,9 @@ extension SchedulerState {
             slotByID[step.id] = slots[index]
         }
         for index in steps.indices {
+            // Room for the edges the batch adds, so that the lists are not regrown edge by edge.
+            let dependents = batch.dependentStart[index + 1] - batch.dependentStart[index]
+            if dependents > 0 { nodes[slots[index]].dependents.reserveCapacity(dependents) }
             let start = batch.dependencyStart[index]
             nodes[slots[index]].dependencies.reserveCapacity(batch.dependencyStart[index + 1] - start)
             for (edge, dependency) in steps[index].dependencies.enumerated() {

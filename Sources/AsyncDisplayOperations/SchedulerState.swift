@@ -125,7 +125,7 @@ struct SchedulerState: Sendable {
 
     // MARK: Slots
 
-    mutating func allocateSlot(for node: Node) -> Int {
+    mutating func allocateSlot(for node: consuming Node) -> Int {
         if let slot = freeSlots.popLast() {
             nodes[slot] = node
             return slot

@@ -17,6 +17,9 @@ struct SubmissionBatch: Sendable {
     let dependencyStart: [Int]
     /// Each dependency's batch index, or -1 for one outside the batch.
     let dependencyIndices: [Int]
+    /// Where each step's dependents within the batch would start in a flat list (one extra entry
+    /// at the end): step `i` has `dependentStart[i + 1] - dependentStart[i]` of them.
+    let dependentStart: [Int]
 
     /// Checks `steps`.
     ///
@@ -75,6 +78,7 @@ struct SubmissionBatch: Sendable {
         self.order = order
         self.dependencyStart = dependencyStart
         self.dependencyIndices = dependencyIndices
+        dependentStart = dependentCount
         if order.count < steps.count, let start = remaining.firstIndex(where: { $0 > 0 }) {
             throw .cycle(walkToCycle(from: start, remaining))
         }
