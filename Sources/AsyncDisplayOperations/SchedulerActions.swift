@@ -37,6 +37,11 @@ struct ProcessClaimRequest: Sendable {
 /// Continuations are resumed, tasks started and cancelled only here, never under the lock.
 struct SchedulerActions: Sendable {
     var starts: [StartRequest] = []
+    /// Whether the first pool operation started goes to `handoff` instead of `starts`: the
+    /// caller is a pool worker that will run it on its own task.
+    var wantsHandoff = false
+    /// The pool operation for the calling worker; taken before the lock is released.
+    var handoff: StartRequest?
     var timers: [TimerRequest] = []
     var cancellations: [Task<Void, Never>] = []
     var results: [(UnsafeContinuation<NodeResult?, Never>, NodeResult)] = []
