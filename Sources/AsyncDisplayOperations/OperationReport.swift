@@ -118,8 +118,13 @@ extension SchedulerState {
         let references = nodes[slot].dependencies
         let declared = nodes[slot].step.dependencies
         // Edges are added for the declared dependencies first, in order; more only come from
-        // batches added later whose dependents wait, so equal counts mean the same list.
-        if references.count == declared.count, references.allSatisfy({ liveSlot($0) != nil }) { return declared }
+        // batches added later whose dependents wait, so equal counts mean the same list. A run
+        // reports before its operations retire, so only dependencies of other runs may be gone.
+        if references.count == declared.count,
+            !nodes[slot].dependsOutsideRun || references.allSatisfy({ liveSlot($0) != nil })
+        {
+            return declared
+        }
         var dependencies: [OperationID] = []
         dependencies.reserveCapacity(references.count)
         for reference in references where liveSlot(reference) != nil { dependencies.append(reference.id) }

@@ -94,6 +94,7 @@ extension SchedulerState {
         nodes[dependent].dependencies.append(NodeRef(slot: dependency, id: nodes[dependency].id))
         nodes[dependency].dependents.append(dependent)
         nodes[dependency].unfinishedDependents += 1
+        if nodes[dependency].run != nodes[dependent].run { nodes[dependent].dependsOutsideRun = true }
         if nodes[dependency].phase == .finished, let outcome = nodes[dependency].outcome {
             record(outcome, onDependent: dependent)
         } else {

@@ -45,6 +45,8 @@ struct SchedulerState: Sendable {
         var sequence: Int
         var dependencies: [NodeRef] = []
         var dependents: [Int] = []
+        /// Whether a dependency belongs to another run (and so may be retired before this run ends).
+        var dependsOutsideRun = false
         var remaining = 0
         var unfinishedDependents = 0
         var upstream = Upstream.clean

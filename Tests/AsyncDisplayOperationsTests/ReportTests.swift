@@ -41,4 +41,19 @@ struct ReportTests {
         #expect(report.entry(for: parent)?.dependencies == [])
         #expect(report.entry(for: added)?.dependencies == [])
     }
+
+    @Test("An entry leaves out a dependency of another run that was retired before its run ended")
+    func leavesOutRetiredDependency() async throws {
+        let setup = ManualSetup(limit: 2)
+        let log = Log()
+        let earlier = loggedStep("earlier", log)
+        let sibling = loggedStep("sibling", log)
+        let later = loggedStep("later", log, dependsOn: [earlier, sibling])
+        let first = try setup.manager.submit([earlier])
+        let second = try setup.manager.submit([sibling, later])
+        setup.runAll()
+        #expect(await first.finished().entry(for: earlier) != nil)
+        #expect(await second.finished().entry(for: later)?.dependencies == [sibling.id])
+        #expect(setup.manager.status(of: earlier) == .unknown)
+    }
 }
