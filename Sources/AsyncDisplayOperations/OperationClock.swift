@@ -10,7 +10,13 @@ struct OperationClock: Sendable {
 
     init<C: Clock<Duration>>(_ clock: C) {
         let origin = clock.now
-        now = { origin.duration(to: clock.now) }
         sleepUntil = { deadline in try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil) }
+        // The usual clock is read through concrete code: the generic reading goes through
+        // protocol witnesses, and the manager reads the clock twice per operation.
+        if clock is ContinuousClock, let origin = origin as? ContinuousClock.Instant {
+            now = { origin.duration(to: .now) }
+        } else {
+            now = { origin.duration(to: clock.now) }
+        }
     }
 }

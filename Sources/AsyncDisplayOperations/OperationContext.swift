@@ -49,7 +49,7 @@ public struct OperationContext: Sendable {
     public func add(_ steps: [any AnyOperationStep], dependentsWait: Bool = false) throws(OperationError) {
         let slot = slot
         let id = operationID
-        try manager.add(steps.map(\.erasedStep)) { .addedBy(slot: slot, id: id, dependentsWait: dependentsWait) }
+        try manager.add(steps.map { $0.erasedStep }) { .addedBy(slot: slot, id: id, dependentsWait: dependentsWait) }
     }
 
     /// Whether this attempt was cancelled (the operation, an ancestor or its run, or a timeout).

@@ -94,7 +94,7 @@ public final class OperationManager: Sendable {
         _ steps: [any AnyOperationStep], failurePolicy: FailurePolicy = .keepGoing
     ) throws(OperationError) -> OperationRun {
         let run = OperationRun(manager: self)
-        try add(steps.map(\.erasedStep)) { .new(run, failurePolicy) }
+        try add(steps.map { $0.erasedStep }) { .new(run, failurePolicy) }
         return run
     }
 
@@ -167,6 +167,13 @@ public final class OperationManager: Sendable {
     /// Carries out what a transition decided, outside the lock.
     func perform(_ actions: SchedulerActions) {
         if actions.hasEvents { deliverEvents() }
+        if actions.hasOccasional { performOccasional(actions) }
+        for start in actions.starts { launch(start) }
+    }
+
+    /// Carries out the actions other than events and starts: cancellations, resumptions,
+    /// process-wide claims and timers, in that order.
+    private func performOccasional(_ actions: SchedulerActions) {
         for task in actions.cancellations { task.cancel() }
         for (waiter, result) in actions.results { waiter.resume(returning: result) }
         for (waiter, report) in actions.reports { waiter.resume(returning: report) }
@@ -178,7 +185,6 @@ public final class OperationManager: Sendable {
             }
         }
         for timer in actions.timers { startTimer(timer) }
-        for start in actions.starts { launch(start) }
     }
 
     /// Hands queued events to subscribers, in order.

@@ -34,16 +34,16 @@ public struct OperationReport: Sendable {
     /// through the dependency that ended last at each step, first to last.
     public let criticalPath: [OperationID]
 
-    let indexByID: [OperationID: Int]
+    private let index: IdentityIndex
 
     init(entries: [Entry], criticalPath: [OperationID]) {
         self.entries = entries
         self.criticalPath = criticalPath
-        var indexByID: [OperationID: Int] = [:]
-        indexByID.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() { indexByID[entry.id] = index }
-        self.indexByID = indexByID
+        index = IdentityIndex(count: entries.count) { entries[$0].id }
     }
+
+    /// The position of an operation's entry in `entries`.
+    func position(of id: OperationID) -> Int? { index.position(of: id) }
 
     /// From the submission to the end of the last operation.
     public var duration: Duration { entries.map(\.finished).max() ?? .zero }
@@ -62,7 +62,7 @@ public struct OperationReport: Sendable {
 
     /// The entry of an operation of the run.
     public func entry(for operation: some OperationReference) -> Entry? {
-        indexByID[operation.operationID].map { entries[$0] }
+        position(of: operation.operationID).map { entries[$0] }
     }
 
     /// How an operation of the run ended.
@@ -86,10 +86,7 @@ extension SchedulerState {
         for slot in run.slots {
             let finished = nodes[slot].finishedAt ?? origin
             if last.map({ nodes[$0].finishedAt ?? origin < finished }) ?? true { last = slot }
-            var dependencies: [OperationID] = []
-            for reference in nodes[slot].dependencies where liveSlot(reference) != nil {
-                dependencies.append(reference.id)
-            }
+            let dependencies = reportedDependencies(of: slot)
             entries.append(
                 OperationReport.Entry(
                     id: nodes[slot].id, name: nodes[slot].step.name, outcome: nodes[slot].outcome ?? .cancelled,
@@ -113,6 +110,25 @@ extension SchedulerState {
             }
         }
         return OperationReport(entries: entries, criticalPath: path.reversed())
+    }
+
+    /// The identities of the live dependencies of `slot`; the step's own list when that is all of
+    /// them (the usual case), so reporting them allocates nothing.
+    private func reportedDependencies(of slot: Int) -> [OperationID] {
+        let references = nodes[slot].dependencies
+        let declared = nodes[slot].step.dependencies
+        // Edges are added for the declared dependencies first, in order; more only come from
+        // batches added later whose dependents wait, so equal counts mean the same list. A run
+        // reports before its operations retire, so only dependencies of other runs may be gone.
+        if references.count == declared.count,
+            !nodes[slot].dependsOutsideRun || references.allSatisfy({ liveSlot($0) != nil })
+        {
+            return declared
+        }
+        var dependencies: [OperationID] = []
+        dependencies.reserveCapacity(references.count)
+        for reference in references where liveSlot(reference) != nil { dependencies.append(reference.id) }
+        return dependencies
     }
 }
 

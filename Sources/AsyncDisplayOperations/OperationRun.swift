@@ -16,7 +16,7 @@ public final class OperationRun: Sendable {
         let outputs: [(any Sendable)?]
 
         func result(of id: OperationID) -> NodeResult? {
-            guard let index = report.indexByID[id] else { return nil }
+            guard let index = report.position(of: id) else { return nil }
             let entry = report.entries[index]
             return NodeResult(outcome: entry.outcome, output: outputs[index], error: entry.error)
         }

@@ -82,7 +82,7 @@ public final class ErasedOperationStep: Sendable {
     let estimatedDuration: Duration?
     let body: nonisolated(nonsending) @Sendable (OperationContext) async throws -> any Sendable
 
-    init<Output>(_ step: OperationStep<Output>) {
+    init<Output>(_ step: borrowing OperationStep<Output>) {
         id = step.id
         name = step.name
         dependencies = step.dependencies

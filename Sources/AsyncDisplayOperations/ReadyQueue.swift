@@ -28,32 +28,41 @@ struct ReadyQueue: Sendable {
 
     mutating func push(_ entry: Entry) {
         heap.append(entry)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard heap[child].precedes(heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
+        // Sift up by moving parents into a hole, writing the entry once where it belongs.
+        heap.withUnsafeMutableBufferPointer { heap in
+            // Safe: every index is below `heap.count` (a child's parent is smaller than it).
+            var hole = heap.count - 1
+            while hole > 0 {
+                let parent = (hole - 1) / 2
+                guard entry.precedes(heap[parent]) else { break }
+                heap[hole] = heap[parent]
+                hole = parent
+            }
+            heap[hole] = entry
         }
     }
 
     mutating func pop() -> Entry? {
-        guard !heap.isEmpty else { return nil }
-        let first = heap[0]
-        let last = heap.removeLast()
-        guard !heap.isEmpty else { return first }
-        heap[0] = last
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1
-            guard left < heap.count else { break }
-            let right = left + 1
-            let best = right < heap.count && heap[right].precedes(heap[left]) ? right : left
-            guard heap[best].precedes(heap[parent]) else { break }
-            heap.swapAt(best, parent)
-            parent = best
+        guard let last = heap.popLast() else { return nil }
+        guard !heap.isEmpty else { return last }
+        // Sift the last entry down from the root by moving the better child into a hole.
+        return heap.withUnsafeMutableBufferPointer { heap in
+            // Safe: `left` and `right` are checked against `heap.count` before use.
+            let first = heap[0]
+            let count = heap.count
+            var hole = 0
+            while true {
+                let left = 2 * hole + 1
+                guard left < count else { break }
+                let right = left + 1
+                let best = right < count && heap[right].precedes(heap[left]) ? right : left
+                guard heap[best].precedes(last) else { break }
+                heap[hole] = heap[best]
+                hole = best
+            }
+            heap[hole] = last
+            return first
         }
-        return first
     }
 
     /// The entries in no particular order, for diagnostics.

@@ -74,7 +74,7 @@ extension SchedulerState {
         run.object.complete(report, outputs: outputs(of: run))
         for waiter in run.waiters { actions.reports.append((waiter, report)) }
         runs[runNumber] = nil
-        for slot in run.slots { retireIfDone(slot) }
+        retireIfDone(run.slots)
     }
 
     /// The outputs of the run's operations, in report order.

@@ -82,10 +82,14 @@ extension SchedulerState {
         emit(.started(attempt: attempt), slot, at: now, &actions)
         // Safe to force: a node in the ready queue belongs to a run that has not ended.
         let run = runs[nodes[slot].run]!.object
-        actions.starts.append(
-            StartRequest(
-                slot: slot, step: nodes[slot].step, attempt: attempt, run: run,
-                timeout: nodes[slot].step.timeout.map { max(.zero, $0) }))
+        let request = StartRequest(
+            slot: slot, step: nodes[slot].step, attempt: attempt, run: run,
+            timeout: nodes[slot].step.timeout.map { max(.zero, $0) })
+        if actions.wantsHandoff, actions.handoff == nil, request.step.isolation.isPool {
+            actions.handoff = request
+        } else {
+            actions.starts.append(request)
+        }
     }
 
     /// Records the task of a started attempt; returns whether to cancel it at once because the
@@ -129,6 +133,9 @@ extension SchedulerState {
         running -= 1
         let worker = mayContinue && !nodes[slot].isCancelled ? nodes[slot].bodyTask : nil
         nodes[slot].bodyTask = nil
+        // Handing the worker its next operation directly spares `starts` an allocation.
+        actions.wantsHandoff = worker != nil
+        defer { actions.wantsHandoff = false }
         if let timer = nodes[slot].timerTask {
             actions.cancellations.append(timer)
             nodes[slot].timerTask = nil
@@ -152,8 +159,8 @@ extension SchedulerState {
         }
         finishPending(now: now, &actions)
         fillSlots(now: now, &actions)
-        guard let worker, let index = actions.starts.firstIndex(where: { $0.step.isolation.isPool }) else { return nil }
-        let next = actions.starts.remove(at: index)
+        guard let worker, let next = actions.handoff else { return nil }
+        actions.handoff = nil
         nodes[next.slot].bodyTask = worker
         return next
     }
@@ -209,7 +216,8 @@ extension SchedulerState {
     private mutating func recordDuration(_ slot: Int, now: Duration) {
         guard let started = nodes[slot].startedAt else { return }
         let name = nodes[slot].step.name
-        if recorded[name] != nil || recorded.count < Self.recordedLimit {
+        // Below the limit any name may be stored: one hash of the name, not two.
+        if recorded.count < Self.recordedLimit || recorded[name] != nil {
             recorded[name] = max(1, (now - started).nanoseconds)
         }
     }

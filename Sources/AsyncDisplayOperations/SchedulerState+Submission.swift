@@ -32,6 +32,9 @@ extension SchedulerState {
             slotByID[step.id] = slots[index]
         }
         for index in steps.indices {
+            // Room for the edges the batch adds, so that the lists are not regrown edge by edge.
+            let dependents = batch.dependentStart[index + 1] - batch.dependentStart[index]
+            if dependents > 0 { nodes[slots[index]].dependents.reserveCapacity(dependents) }
             let start = batch.dependencyStart[index]
             nodes[slots[index]].dependencies.reserveCapacity(batch.dependencyStart[index + 1] - start)
             for (edge, dependency) in steps[index].dependencies.enumerated() {
@@ -78,7 +81,7 @@ extension SchedulerState {
         case .addedBy(let slot, _, let dependentsWait):
             let dependents = dependentsWait ? nodes[slot].dependents : []
             if !dependents.isEmpty,
-                let cycle = cycleThroughExisting(batch.steps, batch.indexByID, reaching: Set(dependents))
+                let cycle = cycleThroughExisting(batch.steps, batch.identities, reaching: Set(dependents))
             {
                 throw .cycle(cycle)
             }
@@ -91,6 +94,7 @@ extension SchedulerState {
         nodes[dependent].dependencies.append(NodeRef(slot: dependency, id: nodes[dependency].id))
         nodes[dependency].dependents.append(dependent)
         nodes[dependency].unfinishedDependents += 1
+        if nodes[dependency].run != nodes[dependent].run { nodes[dependent].dependsOutsideRun = true }
         if nodes[dependency].phase == .finished, let outcome = nodes[dependency].outcome {
             record(outcome, onDependent: dependent)
         } else {
@@ -133,14 +137,14 @@ extension SchedulerState {
     /// A cycle that new edges "dependent → batch" would close: a walk from the batch along
     /// dependencies through unfinished operations that reaches one of `targets`.
     private func cycleThroughExisting(
-        _ steps: [ErasedOperationStep], _ batchIndex: [OperationID: Int], reaching targets: Set<Int>
+        _ steps: [ErasedOperationStep], _ batchIndex: IdentityIndex, reaching targets: Set<Int>
     ) -> [String]? {
         // Depth-first over existing nodes; `parent` remembers the walk for the message.
         var parent: [Int: Int] = [:]
         var stack: [(slot: Int, from: Int?)] = []
         var startStep: [Int: Int] = [:]
         for (index, step) in steps.enumerated() {
-            for dependency in step.dependencies where batchIndex[dependency] == nil {
+            for dependency in step.dependencies where batchIndex.position(of: dependency) == nil {
                 if let slot = slotByID[dependency], startStep[slot] == nil {
                     startStep[slot] = index
                     stack.append((slot, nil))

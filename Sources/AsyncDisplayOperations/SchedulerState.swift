@@ -45,6 +45,8 @@ struct SchedulerState: Sendable {
         var sequence: Int
         var dependencies: [NodeRef] = []
         var dependents: [Int] = []
+        /// Whether a dependency belongs to another run (and so may be retired before this run ends).
+        var dependsOutsideRun = false
         var remaining = 0
         var unfinishedDependents = 0
         var upstream = Upstream.clean
@@ -125,7 +127,7 @@ struct SchedulerState: Sendable {
 
     // MARK: Slots
 
-    mutating func allocateSlot(for node: Node) -> Int {
+    mutating func allocateSlot(for node: consuming Node) -> Int {
         if let slot = freeSlots.popLast() {
             nodes[slot] = node
             return slot
@@ -136,10 +138,33 @@ struct SchedulerState: Sendable {
 
     /// Frees the node's slot if nothing can refer to it any more.
     mutating func retireIfDone(_ slot: Int) {
-        guard nodes[slot].isLive, nodes[slot].phase == .finished, nodes[slot].unfinishedDependents == 0,
-            runs[nodes[slot].run] == nil
-        else { return }
+        guard isRetirable(slot) else { return }
         slotByID[nodes[slot].id] = nil
+        retire(slot)
+    }
+
+    /// Frees the slots of `slots` that nothing can refer to any more; when that is every live
+    /// node (a run ending with nothing else going on), the identity table is emptied at once
+    /// instead of entry by entry.
+    mutating func retireIfDone(_ slots: [Int]) {
+        var retiring: [Int] = []
+        retiring.reserveCapacity(slots.count)
+        for slot in slots where isRetirable(slot) { retiring.append(slot) }
+        if retiring.count == slotByID.count {
+            slotByID.removeAll(keepingCapacity: true)
+        } else {
+            for slot in retiring { slotByID[nodes[slot].id] = nil }
+        }
+        for slot in retiring { retire(slot) }
+    }
+
+    private func isRetirable(_ slot: Int) -> Bool {
+        nodes[slot].isLive && nodes[slot].phase == .finished && nodes[slot].unfinishedDependents == 0
+            && runs[nodes[slot].run] == nil
+    }
+
+    /// Frees a node's slot; its identity is already out of `slotByID`.
+    private mutating func retire(_ slot: Int) {
         nodes[slot].isLive = false
         nodes[slot].output = nil
         nodes[slot].error = nil

@@ -9,26 +9,29 @@
 /// Complexity: O(n + e) for n steps and e dependencies.
 struct SubmissionBatch: Sendable {
     let steps: [ErasedOperationStep]
-    let indexByID: [OperationID: Int]
+    /// Batch indices by identity.
+    let identities: IdentityIndex
     /// Batch indices, dependencies first.
     let order: [Int]
     /// Where each step's dependencies start in `dependencyIndices` (one extra entry at the end).
     let dependencyStart: [Int]
     /// Each dependency's batch index, or -1 for one outside the batch.
     let dependencyIndices: [Int]
+    /// Where each step's dependents within the batch would start in a flat list (one extra entry
+    /// at the end): step `i` has `dependentStart[i + 1] - dependentStart[i]` of them.
+    let dependentStart: [Int]
 
     /// Checks `steps`.
     ///
     /// - Throws: `OperationError.duplicateOperation` or `.cycle` (names round the cycle, first
     ///   repeated at the end, "a depends on b" read a → b).
     init(_ steps: [ErasedOperationStep]) throws(OperationError) {
-        var indexByID: [OperationID: Int] = [:]
-        indexByID.reserveCapacity(steps.count)
+        let identities = IdentityIndex(count: steps.count) { steps[$0].id }
+        if let repeated = identities.firstRepeat { throw .duplicateOperation(steps[repeated].name) }
         var dependencyStart: [Int] = []
         dependencyStart.reserveCapacity(steps.count + 1)
         var edgeCount = 0
-        for (index, step) in steps.enumerated() {
-            if indexByID.updateValue(index, forKey: step.id) != nil { throw .duplicateOperation(step.name) }
+        for step in steps {
             dependencyStart.append(edgeCount)
             edgeCount += step.dependencies.count
         }
@@ -39,7 +42,7 @@ struct SubmissionBatch: Sendable {
         var dependentCount = [Int](repeating: 0, count: steps.count + 1)
         for (index, step) in steps.enumerated() {
             for dependency in step.dependencies {
-                let other = indexByID[dependency] ?? -1
+                let other = identities.position(of: dependency) ?? -1
                 dependencyIndices.append(other)
                 if other >= 0 {
                     remaining[index] += 1
@@ -71,10 +74,11 @@ struct SubmissionBatch: Sendable {
             next += 1
         }
         self.steps = steps
-        self.indexByID = indexByID
+        self.identities = identities
         self.order = order
         self.dependencyStart = dependencyStart
         self.dependencyIndices = dependencyIndices
+        dependentStart = dependentCount
         if order.count < steps.count, let start = remaining.firstIndex(where: { $0 > 0 }) {
             throw .cycle(walkToCycle(from: start, remaining))
         }

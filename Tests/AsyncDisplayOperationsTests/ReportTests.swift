@@ -1,0 +1,59 @@
+import AsyncDisplayOperations
+import AsyncDisplayTesting
+import Testing
+
+@Suite("Reports")
+struct ReportTests {
+    /// Every order of three steps: made a, b, c, submitted in the order given.
+    static let submissionOrders: [[Int]] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+
+    @Test(
+        "Entries are found by identity, like a linear search, whatever order the steps were made in",
+        arguments: submissionOrders)
+    func findsEntries(order: [Int]) async throws {
+        let setup = ManualSetup(limit: 2)
+        let log = Log()
+        let made = ["a", "b", "c"].map { loggedStep($0, log) }
+        let stranger = loggedStep("stranger", log)
+        let run = try setup.manager.submit(order.map { made[$0] })
+        setup.runAll()
+        let report = await run.finished()
+        #expect(report.entries.map(\.name) == order.map { made[$0].name })
+        for step in made + [stranger] {
+            #expect(report.entry(for: step)?.name == report.entries.first { $0.id == step.id }?.name)
+            #expect(await run.outcome(of: step) == report.entries.first { $0.id == step.id }?.outcome)
+        }
+        #expect(report.entry(for: stranger) == nil)
+    }
+
+    @Test("An entry lists the declared dependencies, then those added by a body whose dependents wait")
+    func listsDependencies() async throws {
+        let setup = ManualSetup(limit: 4)
+        let log = Log()
+        let added = loggedStep("added", log)
+        let first = loggedStep("first", log)
+        let parent = OperationStep("parent") { context in try context.add([added], dependentsWait: true) }
+        let after = loggedStep("after", log, dependsOn: [first, parent])
+        let run = try setup.manager.submit([first, parent, after])
+        setup.runAll()
+        let report = await run.finished()
+        #expect(report.entry(for: after)?.dependencies == [first.id, parent.id, added.id])
+        #expect(report.entry(for: parent)?.dependencies == [])
+        #expect(report.entry(for: added)?.dependencies == [])
+    }
+
+    @Test("An entry leaves out a dependency of another run that was retired before its run ended")
+    func leavesOutRetiredDependency() async throws {
+        let setup = ManualSetup(limit: 2)
+        let log = Log()
+        let earlier = loggedStep("earlier", log)
+        let sibling = loggedStep("sibling", log)
+        let later = loggedStep("later", log, dependsOn: [earlier, sibling])
+        let first = try setup.manager.submit([earlier])
+        let second = try setup.manager.submit([sibling, later])
+        setup.runAll()
+        #expect(await first.finished().entry(for: earlier) != nil)
+        #expect(await second.finished().entry(for: later)?.dependencies == [sibling.id])
+        #expect(setup.manager.status(of: earlier) == .unknown)
+    }
+}
