@@ -7,8 +7,7 @@ import AsyncDisplayTesting
 /// Decoding is stood in for by drawing the photo's landscape at the rendition's size: sky and
 /// water gradients pixel row by pixel row, then filled shapes (sun, ridges, trees). A 3 × 3 grid at
 /// scale 3 decodes nine 360-pixel renditions, a 2 × 2 grid four 720-pixel ones: costs of the order
-/// of decoding those photos. (When the PNG decoder lands, decoding stored PNG renditions can
-/// replace `decode`.)
+/// of decoding those photos, without a store of image files to ship or download.
 enum PhotoPainter {
     /// The corner radius of photos and their placeholders.
     static let cornerRadius = 6.0

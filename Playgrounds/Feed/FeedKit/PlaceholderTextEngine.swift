@@ -1,10 +1,11 @@
 import AsyncDisplay
 
-/// A stand-in text engine until TrueType text lands: every character advances by the same width,
-/// lines wrap at spaces by character count, and each line draws as a rounded grey bar.
+/// A text engine without fonts: every character advances by the same width, lines wrap at
+/// spaces by character count, and each line draws as a rounded grey bar.
 ///
-/// It keeps the feed's geometry realistic (a 15 pt body wraps at about 37 characters in a
-/// 312 pt column) and its layout deterministic for tests.
+/// The feed falls back to it where no system font is installed; it keeps the feed's geometry
+/// realistic (a 15 pt body wraps at about 37 characters in a 312 pt column) and gives layout
+/// tests metrics that do not depend on a font.
 public struct PlaceholderTextEngine: TextEngine {
     /// Every character's advance, as a share of the font size.
     public var advanceRatio: Double

@@ -6,8 +6,7 @@ import AsyncDisplay
 /// (and keeps layout tests independent of font metrics).
 public typealias FeedTextEngine = TrueTypeTextEngine
 
-/// Lays out and draws the feed's text, off the main actor: the seam where the canvas's text
-/// layout plugs in.
+/// Lays out and draws the feed's text, off the main actor.
 ///
 /// Layouts are values, computed once (on any thread) and drawn later, as YYLabel's are.
 public protocol TextEngine: Sendable {
