@@ -65,11 +65,20 @@ extension Canvas {
         if state.shadow != nil { drawShadow(of: path, rule: rule, transform: transform, shader: shader) }
         let area = state.clip.box.intersection(PixelBox(covering: bounds))
         guard !area.isEmpty else { return }
+        let rasterizer = rasterize(path, transform: transform, in: area)
+        composite(rasterizer, rule: rule, area: area, shader: shader, isOpaqueSource: isOpaqueSource)
+    }
+
+    /// The coverage of `path` mapped by `transform` (to device pixels) within `area`, in this
+    /// canvas's reused rasterizer, ready to drain.
+    ///
+    /// Complexity: O(path segments × rows they span in `area`).
+    mutating func rasterize(_ path: Path, transform: AffineTransform, in area: PixelBox) -> CoverageRasterizer {
         let rasterizer = takeRasterScratch().rasterizer
         rasterizer.reset(width: area.width, height: area.height)
         let local = AffineTransform(translationX: -Double(area.left), y: -Double(area.top)).concatenating(transform)
         path.forEachLine(transform: local) { rasterizer.addLine(from: $0, to: $1) }
-        composite(rasterizer, rule: rule, area: area, shader: shader, isOpaqueSource: isOpaqueSource)
+        return rasterizer
     }
 
     /// Blends `shader` into the pixels of `area` at the coverage `rasterizer` holds (which it

@@ -19,10 +19,7 @@ extension Canvas {
             right: state.clip.box.right - offset.x + reach, bottom: state.clip.box.bottom - offset.y + reach)
         let area = PixelBox(covering: bounds).intersection(reachable)
         guard !area.isEmpty, !state.clip.box.isEmpty else { return }
-        let rasterizer = takeRasterScratch().rasterizer
-        rasterizer.reset(width: area.width, height: area.height)
-        let local = AffineTransform(translationX: -Double(area.left), y: -Double(area.top)).concatenating(transform)
-        path.forEachLine(transform: local) { rasterizer.addLine(from: $0, to: $1) }
+        let rasterizer = rasterize(path, transform: transform, in: area)
         let scratch = takeRasterScratch()
         scratch.reserveRows(area.width)
         let mask = CoverageMask(width: area.width, height: area.height, originX: area.left, originY: area.top) {

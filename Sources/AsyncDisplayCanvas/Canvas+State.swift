@@ -102,10 +102,7 @@ extension Canvas {
             state.clip = Clip(box: PixelBox(left: 0, top: 0, right: 0, bottom: 0))
             return
         }
-        let rasterizer = takeRasterScratch().rasterizer
-        rasterizer.reset(width: box.width, height: box.height)
-        let local = AffineTransform(translationX: -Double(box.left), y: -Double(box.top)).concatenating(device)
-        path.forEachLine(transform: local) { rasterizer.addLine(from: $0, to: $1) }
+        let rasterizer = rasterize(path, transform: device, in: box)
         var levels = [UInt8](repeating: 0, count: box.width * box.height)
         let previous = state.clip.mask
         levels.withUnsafeMutableBufferPointer { levels in
