@@ -36,7 +36,7 @@ struct CellPainterTests {
         #expect(canvas[x: Int(avatar.midX), y: Int(avatar.midY)] != .white)
     }
 
-    @Test("Before it loads the avatar is a grey disc; the separator closes a cell without photos")
+    @Test("Before it loads the avatar is a grey disc; a separator tops every post but the first")
     func avatarPlaceholder() {
         let post = post(photos: 0)
         let layout = CellLayout(post: post, width: 390, engine: engine)
@@ -45,44 +45,47 @@ struct CellPainterTests {
             layout, of: post, loaded: LoadedImages(), engine: engine, in: &canvas, isCancelled: { false })
         let middle = layout.avatar.scaled(by: 2)
         #expect(canvas[x: Int(middle.midX), y: Int(middle.midY)] == CellStyle.avatarPlaceholder.premultiplied)
-        #expect(canvas[x: 200, y: canvas.height - 1] == CellStyle.separator.premultiplied)
+        #expect(canvas[x: 200, y: 0] == CellStyle.separator.premultiplied)
+        #expect(canvas[x: 200, y: canvas.height - 1] == .white)
+
+        let first = Post(
+            id: 0, author: post.author, avatarSeed: 1, avatarLatency: .zero, minutesAgo: 1, text: post.text, photos: [])
+        var top = self.canvas(width: 390, height: layout.contentHeight)
+        CellPainter.drawContent(
+            CellLayout(post: first, width: 390, engine: engine), of: first, loaded: LoadedImages(), engine: engine,
+            in: &top, isCancelled: { false })
+        #expect(top[x: 200, y: 0] == .white)
     }
 
-    @Test("Photos draw once loaded, placeholders before; each keeps to its frame")
-    func photos() {
-        let post = post(photos: 4)
-        let layout = CellLayout(post: post, width: 390, engine: engine)
-        var canvas = canvas(width: 390, height: layout.photoHeight)
-        var loaded = LoadedImages()
-        loaded.insertPhoto(1)
-        #expect(CellPainter.drawPhotos(layout, of: post, loaded: loaded, in: &canvas, isCancelled: { false }))
-        func centre(_ index: Int) -> Pixel {
-            let rect = layout.photos[index].scaled(by: 2)
-            return canvas[x: Int(rect.midX), y: Int(rect.midY)]
-        }
-        #expect(centre(0) == CellStyle.photoPlaceholder.premultiplied)
-        #expect(centre(1) != CellStyle.photoPlaceholder.premultiplied && centre(1) != .white)
-        #expect(centre(2) == CellStyle.photoPlaceholder.premultiplied)
-        // Between the photos (the gap) stays the background.
-        let gap = (layout.photos[0].maxX + 2) * 2
-        #expect(canvas[x: Int(gap), y: Int(layout.photos[0].midY * 2)] == .white)
+    @Test("A photo fills its layer with rounded corners once loaded; a grey tile stands in before")
+    func photo() {
+        let photo = Photo(seed: 9, latency: .zero)
+        let size = Size(width: 120, height: 120)
+        var loaded = canvas(width: 120, height: 120)
+        #expect(CellPainter.drawPhoto(photo, isLoaded: true, size: size, in: &loaded, isCancelled: { false }))
+        #expect(loaded[x: 120, y: 120] != .white && loaded[x: 120, y: 120] != CellStyle.photoPlaceholder.premultiplied)
+        #expect(loaded[x: 0, y: 0] == .white)  // the rounded corner shows the background
+        #expect(loaded[x: 239, y: 239] == .white)
+
+        var waiting = canvas(width: 120, height: 120)
+        #expect(CellPainter.drawPhoto(photo, isLoaded: false, size: size, in: &waiting, isCancelled: { false }))
+        #expect(waiting[x: 120, y: 120] == CellStyle.photoPlaceholder.premultiplied)
+        #expect(waiting[x: 0, y: 0] == .white)
     }
 
-    @Test("A cancelled draw stops early and says so")
+    @Test("A cancelled photo draw stops early and says so")
     func cancellation() {
-        let post = post(photos: 9)
-        let layout = CellLayout(post: post, width: 390, engine: engine)
-        var canvas = canvas(width: 390, height: layout.photoHeight)
+        var canvas = canvas(width: 120, height: 120)
         var checks = 0
-        let finished = CellPainter.drawPhotos(
-            layout, of: post, loaded: LoadedImages(avatar: true, photos: 0x1FF), in: &canvas,
+        let finished = CellPainter.drawPhoto(
+            Photo(seed: 9, latency: .zero), isLoaded: true, size: Size(width: 120, height: 120), in: &canvas,
             isCancelled: {
                 checks += 1
                 return checks > 3
             })
         #expect(!finished)
-        let last = layout.photos[8].scaled(by: 2)
-        #expect(canvas[x: Int(last.midX), y: Int(last.midY)] == .white)  // never reached
+        #expect(checks == 4)
+        #expect(canvas[x: 120, y: 120] == .white)  // the decoded photo was never drawn
     }
 
     @Test(

@@ -38,14 +38,15 @@ struct FeedGeometryTests {
         }
     }
 
-    @Test("A cell's bitmaps take width × height pixels at the scale, 4 bytes each")
+    @Test("A cell's bitmaps are its content part and each photo, width × height pixels at the scale, 4 bytes each")
     func bitmapBytes() {
         let geometry = FeedGeometry(posts: posts, width: 390, engine: PlaceholderTextEngine())
-        let index = posts.firstIndex { !$0.photos.isEmpty }!
-        let rows =
-            Int((geometry.contentHeights[index] * 3).rounded(.up))
-            + Int((geometry.photoHeights[index] * 3).rounded(.up))
-        #expect(geometry.bitmapBytes(of: index, scale: 3) == 1170 * rows * 4)
+        let index = posts.firstIndex { $0.photos.count > 1 }!
+        let frames = geometry.photoFrames[index]
+        #expect(frames.count == posts[index].photos.count)
+        let content = 1170 * Int((geometry.contentHeights[index] * 3).rounded(.up)) * 4
+        let photos = frames.map { Int(($0.width * 3).rounded(.up)) * Int(($0.height * 3).rounded(.up)) * 4 }
+        #expect(geometry.bitmapBytes(of: index, scale: 3) == content + photos.reduce(0, +))
         #expect(geometry.bitmapBytes(of: index, scale: .nan) == 0)
     }
 

@@ -38,15 +38,18 @@ struct FeedViewTests {
         let first = view.cells
         #expect(!first.isEmpty)
         #expect(first.values.allSatisfy { $0.content.contents != nil })
-        #expect(first.values.allSatisfy { $0.photos.superlayer == nil || $0.photos.contents != nil })
+        #expect(first.values.allSatisfy { $0.photos.allSatisfy { $0.contents != nil } })
+        #expect(first.keys.allSatisfy { first[$0]!.photos.count == view.geometry.photoFrames[$0].count })
         let made = view.cellCount
 
         view.scroll(to: 4000, direction: 1, frame: 2)
         #expect(first.keys.allSatisfy { view.cells[$0] == nil })
-        #expect(first.values.allSatisfy { $0.content.contents == nil && $0.photos.contents == nil })
+        #expect(first.values.allSatisfy { $0.content.contents == nil })
+        #expect(first.values.allSatisfy { $0.photos.allSatisfy { $0.contents == nil } })
         #expect(view.cellCount == max(made, view.cells.count))  // reused before any new one was made
         await settle(runLoop, ledger)
         #expect(view.cells.values.allSatisfy { $0.content.contents != nil })
+        #expect(view.cells.values.allSatisfy { $0.photos.allSatisfy { $0.contents != nil } })
         let counts = ledger.counts
         #expect(counts.committed + counts.cancelled + counts.superseded == counts.requested)
         #expect(counts.committed <= counts.started)
@@ -78,7 +81,7 @@ struct FeedViewTests {
         view.scroll(to: 100, direction: 1, frame: 1)
         let before = view.undrawnAreas(in: LayerTreeSnapshot(root: view.root), offset: 100)
         let onScreen = view.geometry.cells(from: 100, to: 944)
-        #expect(before.count == onScreen.reduce(0) { $0 + (view.geometry.photoHeights[$1] > 0 ? 2 : 1) })
+        #expect(before.count == onScreen.reduce(0) { $0 + 1 + view.geometry.photoFrames[$1].count })
         #expect(before.first?.minY == view.geometry.tops[onScreen.lowerBound] - 100)
         await settle(runLoop, ledger)
         #expect(view.undrawnAreas(in: LayerTreeSnapshot(root: view.root), offset: 100).isEmpty)

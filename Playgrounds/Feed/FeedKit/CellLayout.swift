@@ -3,8 +3,8 @@ import AsyncDisplay
 /// Where everything in a post's cell goes at one width: a pure function of the post, the width
 /// and the text engine, so it can run on any thread and be tested alone.
 ///
-/// A cell has two parts, one layer each: the content (avatar, name, timestamp, body text) on top,
-/// and, for a post with photos, the photo grid below it.
+/// A cell has two parts: the content (avatar, name, timestamp, body text) on top, one layer, and,
+/// for a post with photos, the photo grid below it, a layer per photo.
 ///
 /// ```
 /// ┌──────────────────────────────────────┐

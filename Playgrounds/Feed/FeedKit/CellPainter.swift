@@ -1,18 +1,19 @@
 import AsyncDisplay
 
-/// Draws the two parts of a cell from its layout, checking `isCancelled()` between steps; each
-/// call returns false when it stopped early.
+/// Draws the layers of a cell (its content and each photo), checking `isCancelled()` between
+/// steps; each call returns false when it stopped early.
 ///
-/// Both expect a canvas already filled with `CellStyle.background` (the cell layers are opaque
+/// Each expects a canvas already filled with `CellStyle.background` (the cell layers are opaque
 /// with that background).
 public enum CellPainter {
-    /// Draws the content part: the avatar (its image once loaded, a grey disc before), name,
-    /// timestamp and body text, and the separator when the post has no photos.
+    /// Draws the content part: the separator from the post above (none on the first post), the
+    /// avatar (its image once loaded, a grey disc before), name, timestamp and body text.
     @discardableResult
     public static func drawContent<Engine: TextEngine>(
         _ layout: CellLayout<Engine.Layout>, of post: Post, loaded: LoadedImages, engine: Engine,
         in canvas: inout Canvas, isCancelled: () -> Bool
     ) -> Bool {
+        if post.id > 0 { drawSeparator(width: layout.width, in: &canvas) }
         if loaded.avatar {
             let image = AvatarPainter.image(seed: post.avatarSeed, side: layout.avatar.width, scale: canvas.scale)
             AvatarPainter.draw(
@@ -27,38 +28,29 @@ public enum CellPainter {
         engine.draw(layout.timestamp, at: layout.timestampOrigin, in: &canvas)
         guard !isCancelled() else { return false }
         engine.draw(layout.body, at: layout.bodyOrigin, in: &canvas)
-        if layout.photos.isEmpty { drawSeparator(width: layout.width, bottom: layout.contentHeight, in: &canvas) }
         return true
     }
 
-    /// Draws the photo part: each photo (or its placeholder before it has loaded) and the
-    /// separator.
+    /// Draws one photo filling a layer of `size` points (or, before it has loaded, the grey
+    /// placeholder tile); each photo of a grid has a layer of its own, so a photo arriving redraws
+    /// only itself, as Texture's network image nodes do.
     @discardableResult
-    public static func drawPhotos<Text: TextBlock>(
-        _ layout: CellLayout<Text>, of post: Post, loaded: LoadedImages, in canvas: inout Canvas,
-        isCancelled: () -> Bool
+    public static func drawPhoto(
+        _ photo: Photo, isLoaded: Bool, size: Size, in canvas: inout Canvas, isCancelled: () -> Bool
     ) -> Bool {
-        for (index, (rect, photo)) in zip(layout.photos, post.photos).enumerated() {
-            guard !isCancelled() else { return false }
-            if loaded.hasPhoto(index) {
-                guard
-                    PhotoPainter.draw(
-                        seed: photo.seed, in: rect, background: CellStyle.background, canvas: &canvas,
-                        isCancelled: isCancelled)
-                else { return false }
-            } else {
-                PhotoPainter.drawPlaceholder(in: rect, canvas: &canvas)
-            }
+        let frame = Rect(origin: .zero, size: size)
+        guard isLoaded else {
+            PhotoPainter.drawPlaceholder(in: frame, canvas: &canvas)
+            return true
         }
-        drawSeparator(width: layout.width, bottom: layout.photoHeight, in: &canvas)
-        return true
+        return PhotoPainter.draw(
+            seed: photo.seed, in: frame, background: CellStyle.background, canvas: &canvas, isCancelled: isCancelled)
     }
 
-    /// A one-pixel line across the bottom of the cell, inset on the left like a table view's.
-    private static func drawSeparator(width: Double, bottom: Double, in canvas: inout Canvas) {
-        let thickness = 1 / canvas.scale
+    /// A one-pixel line across the top of the cell, inset on the left like a table view's.
+    private static func drawSeparator(width: Double, in canvas: inout Canvas) {
         canvas.fill(
-            Rect(x: CellStyle.padding, y: bottom - thickness, width: width - CellStyle.padding, height: thickness),
+            Rect(x: CellStyle.padding, y: 0, width: width - CellStyle.padding, height: 1 / canvas.scale),
             with: CellStyle.separator)
     }
 }

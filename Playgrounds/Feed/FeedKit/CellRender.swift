@@ -2,12 +2,12 @@ import AsyncDisplay
 
 /// What one render of a cell part draws: a value, made on the main actor and drawn anywhere.
 struct CellRender: Sendable {
-    /// The two layers of a cell.
+    /// The layers of a cell.
     enum Part: Sendable, Hashable {
         /// Avatar, name, timestamp, body.
         case content
-        /// The photo grid.
-        case photos
+        /// Photo `index` of the grid.
+        case photo(Int)
     }
 
     let post: Post
@@ -15,17 +15,19 @@ struct CellRender: Sendable {
     let loaded: LoadedImages
     let engine: FeedTextEngine
 
-    /// Lays the post out at the canvas's width (off the main actor, as the display task runs)
-    /// and draws the part; stops early once `isCancelled()` turns true.
+    /// Draws the part at `size`, laying the post's text out first (off the main actor, as the
+    /// display task runs); stops early once `isCancelled()` turns true.
     func draw(into canvas: inout Canvas, size: Size, isCancelled: () -> Bool) {
-        let layout = CellLayout(post: post, width: size.width, engine: engine)
         switch part {
         case .content:
+            let layout = CellLayout(post: post, width: size.width, engine: engine)
             CellPainter.drawContent(
                 layout, of: post, loaded: loaded, engine: engine, in: &canvas, isCancelled: isCancelled)
-        case .photos:
-            CellPainter.drawPhotos(
-                layout, of: post, loaded: loaded, in: &canvas, isCancelled: isCancelled)
+        case .photo(let index):
+            guard post.photos.indices.contains(index) else { return }
+            CellPainter.drawPhoto(
+                post.photos[index], isLoaded: loaded.hasPhoto(index), size: size, in: &canvas,
+                isCancelled: isCancelled)
         }
     }
 }

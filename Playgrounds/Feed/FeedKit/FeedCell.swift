@@ -1,80 +1,94 @@
 import AsyncDisplay
 
 /// One cell of the feed, reused for post after post as a table view reuses its cells: a display
-/// group holding the content layer and, for posts with photos, the photo layer.
+/// group holding the content layer and a layer for each photo of the post.
 ///
-/// In the layer modes each part displays through its `AsyncLayer` (this cell is the delegate);
+/// Each photo has a layer of its own, as each image of a Texture cell is a network image node:
+/// a photo arriving redraws that photo alone, not the grid around it.
+///
+/// In the layer modes each layer displays through its `AsyncLayer` (this cell is the delegate);
 /// in `unbounded` mode each request draws in a detached task instead and sets the contents when
 /// it lands, if the request is still the latest.
 ///
 /// Concurrency: main-actor state; what a render needs is copied into a `CellRender` value.
 @MainActor
 final class FeedCell: AsyncLayerDelegate {
+    /// A layer of the cell and what the cell remembers about it.
+    private struct Part {
+        let layer: AsyncLayer
+        /// The bounds last queued on the layer.
+        var size = Size.zero
+        /// The latest request, in `unbounded` mode.
+        let requests = Generation()
+    }
+
     let container: AsyncLayer
-    let content: AsyncLayer
-    let photos: AsyncLayer
+    private var contentPart: Part
+    /// Photo layers made so far; the first `photoCount` show the post's photos, the others wait
+    /// out of the tree for a post with more.
+    private var photoParts: [Part] = []
+    private var photoCount = 0
     private let context: CellContext
     /// The post shown; nil while the cell waits for reuse.
     private(set) var post: Post?
     /// The post's images loaded so far.
     private(set) var loaded = LoadedImages()
-    /// The bounds last queued on each part's layer.
-    private var contentSize = Size.zero
-    private var photoSize = Size.zero
-    /// The latest request of each part, in `unbounded` mode.
-    private let contentRequests = Generation()
-    private let photoRequests = Generation()
 
     /// Makes a cell waiting for reuse: out of the tree, its displays suspended.
     init(context: CellContext) {
         self.context = context
         container = AsyncLayer(transactions: context.transactions)
-        content = AsyncLayer(transactions: context.transactions)
-        photos = AsyncLayer(transactions: context.transactions)
         container.isDisplayGroup = context.mode.usesLayerDisplay
-        container.addSublayer(content)
-        for layer in [content, photos] {
-            layer.isDisplaySuspended = true
-            layer.delegate = self
-            layer.enqueueCellSettings(scale: context.scale, mode: context.mode)
-        }
+        contentPart = Part(layer: AsyncLayer(transactions: context.transactions))
+        container.addSublayer(contentPart.layer)
+        prepare(contentPart.layer)
     }
 
-    /// Shows `post` with its top at `top` in `parent`, and asks both parts to display.
-    func configure(
-        _ post: Post, contentHeight: Double, photoHeight: Double, top: Double, loaded: LoadedImages,
-        in parent: AsyncLayer
-    ) {
+    var content: AsyncLayer { contentPart.layer }
+
+    /// The layers of the photos shown, in grid order.
+    var photos: [AsyncLayer] { photoParts.prefix(photoCount).map(\.layer) }
+
+    /// Shows post `index` of `geometry` in `parent`, and asks every layer to display.
+    func configure(_ post: Post, at index: Int, of geometry: FeedGeometry, loaded: LoadedImages, in parent: AsyncLayer)
+    {
         self.post = post
         self.loaded = loaded
-        let width = context.width
-        container.frame = Rect(x: 0, y: top, width: width, height: contentHeight + photoHeight)
-        content.frame = Rect(x: 0, y: 0, width: width, height: contentHeight)
-        resize(content, to: Size(width: width, height: contentHeight), from: &contentSize)
-        if photoHeight > 0 {
-            photos.frame = Rect(x: 0, y: contentHeight, width: width, height: photoHeight)
-            resize(photos, to: Size(width: width, height: photoHeight), from: &photoSize)
-            if photos.superlayer !== container { container.addSublayer(photos) }
-        } else {
-            photos.removeFromSuperlayer()
+        let width = geometry.width
+        let contentHeight = geometry.contentHeights[index]
+        container.frame = Rect(x: 0, y: geometry.tops[index], width: width, height: geometry.height(of: index))
+        place(&contentPart, at: Rect(x: 0, y: 0, width: width, height: contentHeight))
+        let frames = geometry.photoFrames[index]
+        while photoParts.count < frames.count {
+            let part = Part(layer: AsyncLayer(transactions: context.transactions))
+            prepare(part.layer)
+            photoParts.append(part)
         }
+        for (photo, frame) in frames.enumerated() {
+            place(
+                &photoParts[photo],
+                at: Rect(origin: Point(x: frame.minX, y: frame.minY + contentHeight), size: frame.size))
+            if photoParts[photo].layer.superlayer !== container { container.addSublayer(photoParts[photo].layer) }
+        }
+        for part in photoParts[frames.count...] { part.layer.removeFromSuperlayer() }
+        photoCount = frames.count
         parent.addSublayer(container)
         display(.content)
-        if photoHeight > 0 { display(.photos) }
+        for photo in 0..<photoCount { display(.photo(photo)) }
     }
 
-    /// The avatar arrived: the content part displays again with it.
+    /// The avatar arrived: the content layer displays again with it.
     func avatarDidLoad() {
         guard post != nil, !loaded.avatar else { return }
         loaded.avatar = true
         display(.content)
     }
 
-    /// Photo `index` arrived: the photo part displays again with it.
+    /// Photo `index` arrived: its layer displays again with it.
     func photoDidLoad(_ index: Int) {
-        guard post != nil, !loaded.hasPhoto(index) else { return }
+        guard post != nil, index >= 0, index < photoCount, !loaded.hasPhoto(index) else { return }
         loaded.insertPhoto(index)
-        if photos.superlayer != nil { display(.photos) }
+        display(.photo(index))
     }
 
     /// Takes the cell off screen for reuse: renders in flight go stale, the contents are released
@@ -82,26 +96,25 @@ final class FeedCell: AsyncLayerDelegate {
     func recycle() {
         suspend()
         content.setContents(nil)
-        photos.setContents(nil)
+        for part in photoParts { part.layer.setContents(nil) }
         container.removeFromSuperlayer()
         post = nil
     }
 
     /// Holds back every further display and makes the renders in flight stale.
     func suspend() {
-        if context.mode.usesLayerDisplay {
-            content.isDisplaySuspended = true
-            photos.isDisplaySuspended = true
-        } else {
-            contentRequests.advance()
-            photoRequests.advance()
+        for part in [contentPart] + photoParts {
+            if context.mode.usesLayerDisplay {
+                part.layer.isDisplaySuspended = true
+            } else {
+                part.requests.advance()
+            }
         }
     }
 
     func makeDisplayTask(for layer: AsyncLayer) -> DisplayTask {
-        guard let post else { return DisplayTask() }
-        let render = CellRender(
-            post: post, part: layer === content ? .content : .photos, loaded: loaded, engine: context.engine)
+        guard let post, let part = part(of: layer) else { return DisplayTask() }
+        let render = CellRender(post: post, part: part, loaded: loaded, engine: context.engine)
         let record = context.ledger.request()
         let memory = context.memory
         let ledger = context.ledger
@@ -115,9 +128,38 @@ final class FeedCell: AsyncLayerDelegate {
 
     // MARK: Private
 
+    /// Suspends a new layer's displays and queues the settings every cell layer has.
+    private func prepare(_ layer: AsyncLayer) {
+        layer.isDisplaySuspended = true
+        layer.delegate = self
+        layer.enqueueCellSettings(scale: context.scale, mode: context.mode)
+    }
+
+    /// Moves `part`'s layer to `frame`, queueing new bounds when its size changed.
+    private func place(_ part: inout Part, at frame: Rect) {
+        part.layer.frame = frame
+        guard frame.size != part.size else { return }
+        part.layer.enqueueBounds(frame.size)
+        part.size = frame.size
+    }
+
+    /// Which part `layer` shows; nil for a photo layer out of the tree.
+    private func part(of layer: AsyncLayer) -> CellRender.Part? {
+        if layer === content { return .content }
+        guard let photo = photoParts.prefix(photoCount).firstIndex(where: { $0.layer === layer }) else { return nil }
+        return .photo(photo)
+    }
+
+    private subscript(part: CellRender.Part) -> Part {
+        switch part {
+        case .content: contentPart
+        case .photo(let index): photoParts[index]
+        }
+    }
+
     private func display(_ part: CellRender.Part) {
         context.ledger.invalidate()
-        let layer = part == .content ? content : photos
+        let layer = self[part].layer
         if !context.mode.usesLayerDisplay {
             spawnRender(of: part)
         } else if layer.isDisplaySuspended {
@@ -127,21 +169,16 @@ final class FeedCell: AsyncLayerDelegate {
         }
     }
 
-    private func resize(_ layer: AsyncLayer, to size: Size, from current: inout Size) {
-        guard size != current else { return }
-        layer.enqueueBounds(size)
-        current = size
-    }
-
     /// Draws `part` in an unstructured task on the global executor, to completion, and sets the
     /// contents on the main actor if no newer request was made meanwhile.
     private func spawnRender(of part: CellRender.Part) {
         guard let post else { return }
-        let layer = part == .content ? content : photos
-        let token = (part == .content ? contentRequests : photoRequests).advanceAndCapture()
+        let slot = self[part]
+        let layer = slot.layer
+        let size = slot.size
+        let token = slot.requests.advanceAndCapture()
         let render = CellRender(post: post, part: part, loaded: loaded, engine: context.engine)
         let record = context.ledger.request()
-        let size = part == .content ? contentSize : photoSize
         let scale = context.scale
         let memory = context.memory
         let ledger = context.ledger

@@ -12,6 +12,8 @@ public struct FeedGeometry: Sendable {
     public let contentHeights: [Double]
     /// Each cell's photo part height (zero without photos).
     public let photoHeights: [Double]
+    /// Each cell's photo frames, from the top of its photo part.
+    public let photoFrames: [[Rect]]
 
     /// Lays out every post at `width`.
     ///
@@ -21,6 +23,7 @@ public struct FeedGeometry: Sendable {
         var tops: [Double] = []
         var contentHeights: [Double] = []
         var photoHeights: [Double] = []
+        var photoFrames: [[Rect]] = []
         tops.reserveCapacity(posts.count)
         var top = 0.0
         for post in posts {
@@ -28,11 +31,13 @@ public struct FeedGeometry: Sendable {
             tops.append(top)
             contentHeights.append(layout.contentHeight)
             photoHeights.append(layout.photoHeight)
+            photoFrames.append(layout.photos)
             top += layout.height
         }
         self.tops = tops
         self.contentHeights = contentHeights
         self.photoHeights = photoHeights
+        self.photoFrames = photoFrames
     }
 
     public var count: Int { tops.count }
@@ -61,14 +66,16 @@ public struct FeedGeometry: Sendable {
         return first..<max(first, end)
     }
 
-    /// The bytes of the bitmaps of cell `index` at `scale` (both parts, RGBA8); zero for a scale
-    /// that is not a finite positive number.
+    /// The bytes of the bitmaps of cell `index` at `scale` (the content part's and each
+    /// photo's, RGBA8); zero for a scale that is not a finite positive number.
     public func bitmapBytes(of index: Int, scale: Double) -> Int {
         guard scale.isFinite, scale > 0, scale <= 64 else { return 0 }
-        let columns = Int((width * scale).rounded(.up))
-        let rows =
-            Int((contentHeights[index] * scale).rounded(.up)) + Int((photoHeights[index] * scale).rounded(.up))
-        return columns * rows * 4
+        func bytes(_ size: Size) -> Int {
+            Int((size.width * scale).rounded(.up)) * Int((size.height * scale).rounded(.up)) * 4
+        }
+        return photoFrames[index].reduce(bytes(Size(width: width, height: contentHeights[index]))) {
+            $0 + bytes($1.size)
+        }
     }
 
     /// The first index for which `isPast` holds, for a predicate false then true along the feed.

@@ -87,9 +87,10 @@ final class FeedView {
             if !drawn.contains(ObjectIdentifier(cell.content)) {
                 areas.append(Rect(x: 0, y: top, width: geometry.width, height: contentHeight))
             }
-            if geometry.photoHeights[index] > 0 && !drawn.contains(ObjectIdentifier(cell.photos)) {
+            for (layer, frame) in zip(cell.photos, geometry.photoFrames[index])
+            where !drawn.contains(ObjectIdentifier(layer)) {
                 areas.append(
-                    Rect(x: 0, y: top + contentHeight, width: geometry.width, height: geometry.photoHeights[index]))
+                    Rect(x: frame.minX, y: frame.minY + top + contentHeight, width: frame.width, height: frame.height))
             }
         }
         return areas
@@ -128,9 +129,7 @@ final class FeedView {
         for (photo, info) in post.photos.enumerated() where !loaded.hasPhoto(photo) {
             arrivals[frame + frames(info.latency), default: []].append((index, photo))
         }
-        cell.configure(
-            post, contentHeight: geometry.contentHeights[index], photoHeight: geometry.photoHeights[index],
-            top: geometry.tops[index], loaded: loaded, in: scroller)
+        cell.configure(post, at: index, of: geometry, loaded: loaded, in: scroller)
         cells[index] = cell
     }
 
