@@ -82,7 +82,8 @@ struct FeedReportTests {
         }
         for metric in [
             "main_p50_ms", "main_p99_ms", "main_max_ms", "missed_frames", "renders_started", "renders_committed",
-            "renders_cancelled", "renders_superseded", "wasted_ms", "peak_threads", "peak_bitmap_bytes",
+            "renders_cancelled", "renders_superseded", "wasted_ms", "wasted_after_draw_ms", "peak_threads",
+            "peak_bitmap_bytes",
         ] {
             #expect(names.contains("feed.async-no-cancel.\(metric)"))
         }

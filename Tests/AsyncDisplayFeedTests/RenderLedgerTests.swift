@@ -1,3 +1,4 @@
+import AsyncDisplay
 import Testing
 
 @testable import AsyncDisplayFeed
@@ -24,6 +25,29 @@ struct RenderLedgerTests {
         #expect(counts.drawNanoseconds == committed.cpuNanoseconds + cancelled.cpuNanoseconds)
         #expect(ledger.outstanding == 0)
         await ledger.waitUntilSettled()  // returns at once
+    }
+
+    @Test("Waste splits by whether the request was still the latest when the draw ended")
+    func wasteAfterDraw() {
+        let ledger = RenderLedger()
+        let generation = Generation()
+        let lateStale = ledger.request()  // went stale on its way to commit
+        lateStale.noteRequest(generation.advanceAndCapture())
+        lateStale.measureDraw { for _ in 0..<1000 { _ = ContinuousClock.now } }
+        #expect(lateStale.didEndCurrent)
+        let staleMidDraw = ledger.request()
+        staleMidDraw.noteRequest(generation.advanceAndCapture())
+        staleMidDraw.measureDraw { generation.advance() }
+        #expect(!staleMidDraw.didEndCurrent)
+        let unnoted = ledger.request()
+        unnoted.measureDraw {}
+        #expect(!unnoted.didEndCurrent)
+        for record in [lateStale, staleMidDraw, unnoted] { ledger.settle(record, committed: false) }
+        let counts = ledger.counts
+        #expect(counts.wastedAfterDrawNanoseconds == lateStale.cpuNanoseconds)
+        #expect(
+            counts.wastedNanoseconds
+                == lateStale.cpuNanoseconds + staleMidDraw.cpuNanoseconds + unnoted.cpuNanoseconds)
     }
 
     @Test("Waiting for the renders resumes when the last one ends")

@@ -119,6 +119,7 @@ final class FeedCell: AsyncLayerDelegate {
         let memory = context.memory
         let ledger = context.ledger
         return DisplayTask(
+            willDisplay: { layer in record.noteRequest(layer.generation.capture()) },
             display: { canvas, size, isCancelled in
                 record.measureDraw { render.draw(into: &canvas, size: size, isCancelled: isCancelled) }
                 memory.recordLiveBitmapBytes()
@@ -179,6 +180,7 @@ final class FeedCell: AsyncLayerDelegate {
         let token = slot.requests.advanceAndCapture()
         let render = CellRender(post: post, part: part, loaded: loaded, engine: context.engine)
         let record = context.ledger.request()
+        record.noteRequest(token)
         let scale = context.scale
         let memory = context.memory
         let ledger = context.ledger

@@ -27,7 +27,9 @@ enum FeedComparison {
                     "async wastes ≤ 10 % of async-no-cancel's CPU on stale draws", share <= 0.1,
                     "\(FeedReport.format(wasted / 1e6)) ms vs "
                         + "\(FeedReport.format(Double(noCancel.renders.wastedNanoseconds) / 1e6)) ms "
-                        + "(\(FeedReport.format(share * 100)) %)")
+                        + "(\(FeedReport.format(share * 100)) %); "
+                        + "\(FeedReport.format(Double(async.renders.wastedAfterDrawNanoseconds) / 1e6)) ms of async's "
+                        + "went stale only after the draw ended")
             }
             if let sync = byMode[.sync] {
                 check(

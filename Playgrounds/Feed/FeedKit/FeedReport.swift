@@ -34,6 +34,8 @@ public enum FeedReport {
             FeedMetric(name: "renders_superseded", unit: "count", value: Double(renders.superseded)),
             FeedMetric(name: "draw_ms", unit: "ms", value: Double(renders.drawNanoseconds) / 1e6),
             FeedMetric(name: "wasted_ms", unit: "ms", value: Double(renders.wastedNanoseconds) / 1e6),
+            FeedMetric(
+                name: "wasted_after_draw_ms", unit: "ms", value: Double(renders.wastedAfterDrawNanoseconds) / 1e6),
             FeedMetric(name: "blank_frames", unit: "count", value: Double(result.blankFrames)),
             FeedMetric(name: "peak_threads", unit: "count", value: Double(result.peakThreads)),
             FeedMetric(name: "peak_bitmap_bytes", unit: "bytes", value: Double(result.peakBitmapBytes)),
@@ -80,7 +82,9 @@ public enum FeedReport {
             (
                 "draw CPU",
                 "\(format(Double(renders.drawNanoseconds) / 1e6)) ms, "
-                    + "wasted on draws never committed \(format(Double(renders.wastedNanoseconds) / 1e6)) ms"
+                    + "wasted on draws never committed \(format(Double(renders.wastedNanoseconds) / 1e6)) ms "
+                    + "(\(format(Double(renders.wastedAfterDrawNanoseconds) / 1e6)) ms on draws that went stale "
+                    + "only after they ended)"
             ),
             ("peak threads", "\(result.peakThreads)"),
             (

@@ -1,3 +1,4 @@
+import AsyncDisplay
 import Synchronization
 
 /// How the renders of one run ended.
@@ -19,6 +20,9 @@ public struct RenderCounts: Sendable, Hashable {
     public var drawNanoseconds: UInt64 = 0
     /// CPU time of draws that never committed.
     public var wastedNanoseconds: UInt64 = 0
+    /// The part of `wastedNanoseconds` spent on draws whose request was still the latest when
+    /// they ended: it went stale on the way to its commit, too late for any cancellation check.
+    public var wastedAfterDrawNanoseconds: UInt64 = 0
 
     public init() {}
 
@@ -28,22 +32,37 @@ public struct RenderCounts: Sendable, Hashable {
 
 /// One render's progress, shared by the main actor and the thread that draws it.
 ///
-/// Concurrency: two atomics, written by the drawing thread before the render settles on the main
-/// actor (the hop back to the main actor orders the writes before the reads).
+/// Concurrency: atomics and a mutex; the drawing thread writes before the render settles on the
+/// main actor (the hop back to the main actor orders the writes before the reads).
 final class RenderRecord: Sendable {
     private let didStart = Atomic<Bool>(false)
     private let cpu = Atomic<UInt64>(0)
+    private let endedCurrent = Atomic<Bool>(false)
+    /// The request the draw serves, once known.
+    private let request = Mutex<Generation.Token?>(nil)
 
     /// Whether the draw ran.
     var isStarted: Bool { didStart.load(ordering: .acquiring) }
     /// The draw's CPU time in nanoseconds.
     var cpuNanoseconds: UInt64 { cpu.load(ordering: .acquiring) }
+    /// Whether the request was still the latest when the draw ended (false before it ends, and
+    /// when the request was never noted).
+    var didEndCurrent: Bool { endedCurrent.load(ordering: .acquiring) }
 
-    /// Runs the draw, noting that it started and the thread CPU time it took.
+    /// Notes the request the draw serves, before the draw starts.
+    func noteRequest(_ token: Generation.Token) {
+        request.withLock { $0 = token }
+    }
+
+    /// Runs the draw, noting that it started, the thread CPU time it took, and whether its
+    /// request was still the latest when it ended.
     func measureDraw<Result>(_ draw: () throws -> Result) rethrows -> Result {
         didStart.store(true, ordering: .releasing)
         let start = ThreadClock.cpuNanoseconds()
-        defer { cpu.add(ThreadClock.cpuNanoseconds() &- start, ordering: .releasing) }
+        defer {
+            cpu.add(ThreadClock.cpuNanoseconds() &- start, ordering: .releasing)
+            endedCurrent.store(request.withLock { $0?.isCurrent ?? false }, ordering: .releasing)
+        }
         return try draw()
     }
 }
@@ -80,6 +99,7 @@ final class RenderLedger {
         } else if record.isStarted {
             counts.cancelled += 1
             counts.wastedNanoseconds += cpu
+            if record.didEndCurrent { counts.wastedAfterDrawNanoseconds += cpu }
         } else {
             counts.superseded += 1
         }
