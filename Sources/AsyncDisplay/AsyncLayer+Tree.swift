@@ -127,6 +127,12 @@ extension AsyncLayer {
     /// Whether a display of this layer has started and not yet finished.
     @MainActor public var isDisplayInFlight: Bool { tree.displaysInFlight > 0 }
 
+    /// Whether the latest display started is in flight and still current: it may yet commit. A
+    /// display superseded by a newer request, or by suspension, no longer counts.
+    @MainActor var isCurrentDisplayInFlight: Bool {
+        tree.latestDisplayInFlight == generation.current
+    }
+
     /// Asks the coalescer for a frame, so that tree changes reach the compositor.
     @MainActor
     func treeChanged() {
@@ -143,6 +149,8 @@ struct LayerTreeState {
     weak var superlayer: AsyncLayer?
     var isDisplaySuspended = false
     var displaysInFlight = 0
+    /// The generation of the latest display started, until it finishes.
+    var latestDisplayInFlight: UInt64?
     var isDisplayGroup = false
     var displayGroupDeadline = Duration.milliseconds(100)
     /// When the group started holding back contents, while it does.

@@ -183,6 +183,11 @@ public actor AsyncLayer {
 /// A reference that does not keep a layer alive, for displays in flight.
 package struct WeakLayerReference: Sendable {
     package weak var layer: AsyncLayer?
+    /// The layer's coalescer, told when the display ends even if the layer is gone by then.
+    package let transactions: TransactionCoalescer
 
-    package init(_ layer: AsyncLayer) { self.layer = layer }
+    package init(_ layer: AsyncLayer) {
+        self.layer = layer
+        transactions = layer.transactions
+    }
 }

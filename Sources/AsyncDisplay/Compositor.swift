@@ -38,14 +38,18 @@ public actor Compositor {
     /// More damaged rectangles than this are merged into their bounding box.
     static let maximumDamageRects = 16
 
+    /// The thread compositors run on unless given an executor: one user-interactive thread for the
+    /// process, as a render server has one.
+    public static let sharedExecutor = ThreadExecutor(
+        name: "asyncdisplay.compositor", qualityOfService: .userInteractive)
+
     /// Makes a compositor for a screen of `size` points at `scale`, refreshing `refreshRate` times
-    /// a second, on `executor` (by default a dedicated user-interactive thread). A size or scale
+    /// a second, on `executor` (by default `sharedExecutor`). A size or scale
     /// that is not finite and positive, or a screen over `maximumPixels`, gets an empty
     /// framebuffer: frames compose to nothing rather than fail.
     public init(
         size: Size, scale: Double, background: Color = .white, refreshRate: Double = 60,
-        executor: any SerialExecutor = ThreadExecutor(
-            name: "asyncdisplay.compositor", qualityOfService: .userInteractive)
+        executor: any SerialExecutor = Compositor.sharedExecutor
     ) {
         self.executor = executor
         let rate = refreshRate.isFinite && refreshRate > 0 ? max(refreshRate, 0.001) : 60
@@ -71,20 +75,23 @@ public actor Compositor {
     /// until the new bitmap is ready; when displays are in flight at a commit, the frame waits up
     /// to `boundedWait` for them (on the main actor's queue, without blocking it), so contents
     /// ready within it show in that same frame.
+    ///
+    /// Neither the root nor the compositor is kept alive by the coalescer: once either is
+    /// released, commits pass it by.
     public nonisolated func attach(root: AsyncLayer, to transactions: TransactionCoalescer) {
         let boundedWait = boundedWait
-        transactions.addFrameObserver { [weak root] commit in
-            guard let root else { return }
+        transactions.addFrameObserver { [weak self, weak root] commit in
+            guard let self, let root else { return }
             guard root.isDrawingInSubtree else {
                 self.submit(LayerTreeSnapshot(root: root), sequence: commit.sequence)
                 return
             }
             let deadline = ContinuousClock.now + boundedWait
-            Task { @MainActor [weak root] in
+            Task { @MainActor [weak self, weak root] in
                 while let root, root.isDrawingInSubtree, ContinuousClock.now < deadline {
                     await transactions.nextDisplayFinish(orUntil: deadline)
                 }
-                guard let root else { return }
+                guard let self, let root else { return }
                 self.submit(LayerTreeSnapshot(root: root), sequence: commit.sequence)
             }
         }

@@ -54,6 +54,7 @@ enum DisplayPipeline {
             return .finished(.cleared)
         }
         layer.tree.displaysInFlight += 1
+        layer.tree.latestDisplayInFlight = token.value
         return .render(task, draw, token, layer.renderer)
     }
 
@@ -65,12 +66,14 @@ enum DisplayPipeline {
     ) -> DisplayOutcome {
         guard let layer = reference.layer else {
             if case .bitmap(let bitmap) = result { BitmapRelease.release(bitmap) }
+            reference.transactions.displayFinished()
             return .cancelled
         }
         layer.tree.displaysInFlight -= 1
+        if layer.tree.latestDisplayInFlight == token.value { layer.tree.latestDisplayInFlight = nil }
         defer { layer.transactions.displayFinished() }
         // A display group may have been waiting for this one.
-        if !layer.isDisplayInFlight && layer.isInDisplayGroup { layer.transactions.frameNeeded() }
+        if !layer.isCurrentDisplayInFlight && layer.isInDisplayGroup { layer.transactions.frameNeeded() }
         return settle(result, layer, token, task, draw)
     }
 

@@ -6,7 +6,9 @@
 ///   `isCancelled()` between expensive steps: it turns true as soon as the layer asks for a newer
 ///   display or the task awaiting the render is cancelled.
 /// - `didDisplay` runs on the main actor once per `willDisplay`: `finished` is true when new
-///   contents were committed (or cleared), false when the display was cancelled or failed.
+///   contents were committed (or cleared), false when the display was cancelled or failed. The
+///   one exception: a layer released while its display is in flight gets no `didDisplay`, as
+///   there is no layer left to pass to it.
 public struct DisplayTask: Sendable {
     /// Draws into `canvas`, whose size in points is `size`.
     public typealias Draw =

@@ -108,7 +108,7 @@ extension Rect {
 extension AsyncLayer {
     /// Whether this display group keeps its presented contents this frame: some layer in it is
     /// still drawing and the deadline, counted from when the group started waiting, has not passed.
-    /// When holding, a frame is asked for at the deadline.
+    /// When it starts holding, a frame is asked for at the deadline.
     @MainActor
     func isHoldingDisplayGroup(now: ContinuousClock.Instant) -> Bool {
         guard isDrawingInSubtree else {
@@ -116,16 +116,18 @@ extension AsyncLayer {
             return false
         }
         let since = tree.groupHoldingSince ?? now
-        tree.groupHoldingSince = since
         let deadline = since + tree.displayGroupDeadline
         guard now < deadline else {
             tree.groupHoldingSince = nil
             return false
         }
-        let transactions = self.transactions
-        Task { @MainActor in
-            try? await Task.sleep(until: deadline, clock: .continuous)
-            transactions.frameNeeded()
+        if tree.groupHoldingSince == nil {
+            tree.groupHoldingSince = since
+            let transactions = self.transactions
+            Task { @MainActor in
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                transactions.frameNeeded()
+            }
         }
         return true
     }
@@ -141,9 +143,10 @@ extension AsyncLayer {
         return false
     }
 
-    /// Whether this layer or any below it has a display in flight.
+    /// Whether this layer or any below it has a current display in flight (one that may yet
+    /// commit; superseded displays still running do not count).
     @MainActor
     var isDrawingInSubtree: Bool {
-        isDisplayInFlight || sublayers.contains { $0.isDrawingInSubtree }
+        isCurrentDisplayInFlight || sublayers.contains { $0.isDrawingInSubtree }
     }
 }

@@ -139,14 +139,17 @@ public final class TransactionCoalescer: Sendable {
     /// Suspends until a display of one of this coalescer's layers finishes, or until `deadline`.
     @MainActor
     func nextDisplayFinish(orUntil deadline: ContinuousClock.Instant) async {
+        var timer: Task<Void, Never>?
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let waiter = OnceContinuation(continuation)
             state.withLock { $0.displayFinishWaiters.append(waiter) }
-            Task {
+            timer = Task {
                 try? await Task.sleep(until: deadline, clock: .continuous)
                 waiter.resume()
             }
         }
+        // Resumed by a display finishing: the timer has nothing left to do.
+        timer?.cancel()
     }
 
     /// Runs `observer` on the main actor at every frame commit, before the commit is published

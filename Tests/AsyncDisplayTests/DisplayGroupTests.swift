@@ -50,6 +50,23 @@ struct DisplayGroupTests {
         #expect(released.nodes.filter { $0.contents != nil }.count == 2)  // both, in one frame
     }
 
+    @Test("A display group does not wait for a display that went stale: it can never commit")
+    func groupIgnoresStaleDisplays() async {
+        let (root, _, children, executor, runLoop, delegate) = await makeGroup(deadline: .seconds(3600))
+        for child in children { child.setNeedsDisplay() }
+        runLoop.runTurn()
+        await executor.waitForJobs(2)
+        executor.runNext()
+        await delegate.waitForDidDisplay(count: 1)
+        #expect(LayerTreeSnapshot(root: root).nodes.allSatisfy { $0.contents == nil })  // held
+        children[1].isDisplaySuspended = true  // its display in flight is stale now
+        #expect(children[1].isDisplayInFlight)
+        let released = LayerTreeSnapshot(root: root)
+        #expect(released.nodes.filter { $0.contents != nil }.map(\.id) == [ObjectIdentifier(children[0])])
+        executor.runUntilIdle()
+        await delegate.waitForDidDisplay(count: 2)
+    }
+
     @Test("A display group shows what is ready once its deadline has passed")
     func groupDeadline() async {
         let (root, _, children, executor, runLoop, delegate) = await makeGroup(deadline: .zero)
