@@ -1,15 +1,17 @@
 import AsyncDisplayExecutors
 import Dispatch
 
-/// `swift run -c release executors`: 200 jobs that each block their thread for 5 ms, first on an
-/// executor pool, then on GCD's global queue; prints the process's thread count over time. The
-/// pool keeps its threads; GCD adds threads as its workers block.
+/// `swift run -c release executors`: 200 jobs that each block their thread for 5 ms, on an
+/// executor pool, on GCD's global queue, then on a new serial queue per job; prints the process's
+/// thread count over time. The pool keeps its threads; GCD adds threads as its workers block.
 let jobs = 200
 let blocking = 5
 let pool = try ExecutorPool(name: "playground", count: ExecutorPool.defaultCount)
 let poolTrace = traceBlockingJobs(jobs, blocking: blocking) { job in
-    // Safe to cast: a pool made with a count holds thread executors.
-    (pool.next() as? ThreadExecutor)?.execute(job)
+    guard let executor = pool.next() as? ThreadExecutor else {
+        preconditionFailure("a pool made with a count holds thread executors")
+    }
+    executor.execute(job)
 }
 await pool.shutdown()
 let gcdTrace = traceBlockingJobs(jobs, blocking: blocking) { job in

@@ -46,12 +46,18 @@ extension LaunchPlan {
     func steps(for schedule: LaunchSchedule, scale: Double) -> [any AnyOperationStep] {
         var made: [String: OperationStep<Void>] = [:]
         var ordered: [OperationStep<Void>] = []
+        // For tiers: the steps of the tier being filled, and of the last tier before it.
+        var tier: (number: Int, steps: [OperationStep<Void>])?
+        var previousTier: [OperationStep<Void>] = []
         for task in tasks.sorted(by: { $0.tier < $1.tier }) {
+            if let current = tier, current.number != task.tier {
+                previousTier = current.steps
+                tier = nil
+            }
             let waitsFor: [OperationStep<Void>]
             switch schedule {
             case .graph: waitsFor = task.dependencies.compactMap { made[$0] }
-            case .tiers:
-                waitsFor = ordered.filter { step in tasks.first { $0.name == step.name }?.tier == task.tier - 1 }
+            case .tiers: waitsFor = previousTier
             case .serial: waitsFor = ordered.last.map { [$0] } ?? []
             }
             let duration = task.duration * scale
@@ -62,6 +68,7 @@ extension LaunchPlan {
             ) { _ in try await perform(work, for: duration) }
             made[task.name] = step
             ordered.append(step)
+            tier = (task.tier, (tier?.steps ?? []) + [step])
         }
         return ordered
     }

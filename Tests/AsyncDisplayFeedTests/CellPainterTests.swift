@@ -94,7 +94,7 @@ struct CellPainterTests {
             (100.0, 3.0, 360), (150.0, 3.0, 720), (240.0, 3.0, 720), (240.0, 4.0, 1080), (900.0, 3.0, 1080),
         ])
     func renditions(side: Double, scale: Double, pixels: Int) {
-        let rendition = PhotoPainter.renditions.first { $0 >= side * scale } ?? PhotoPainter.renditions.last!
+        let rendition = PhotoPainter.rendition(forLongSide: side * scale)
         #expect(Int(rendition) == pixels)
         let decoded = PhotoPainter.decode(
             seed: 1, size: Size(width: side, height: side * 0.75), scale: rendition / side, isCancelled: { false })

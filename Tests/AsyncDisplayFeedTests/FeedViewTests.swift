@@ -13,7 +13,7 @@ struct FeedViewTests {
         let posts = Timeline.generate(count: 40, seed: 5)
         let geometry = FeedGeometry(posts: posts, width: 390, engine: FeedTextEngine())
         let context = CellContext(
-            mode: mode, width: 390, scale: 1, engine: FeedTextEngine(), ledger: ledger,
+            mode: mode, scale: 1, engine: FeedTextEngine(), ledger: ledger,
             transactions: runLoop.makeCoalescer(), memory: PeakGauge())
         let view = FeedView(
             posts: posts, geometry: geometry, context: context, screen: Size(width: 390, height: 844),
@@ -73,6 +73,63 @@ struct FeedViewTests {
         #expect(!diskAvatars.isEmpty)
         #expect(diskAvatars.values.allSatisfy { $0.loaded.avatar })
         await settle(runLoop, ledger)
+    }
+
+    @Test("A photo arriving redraws its own layer and no other")
+    func photoArrival() async throws {
+        let (view, runLoop, ledger) = makeView(mode: .async)
+        var found: (cell: FeedCell, photo: Int)?
+        for offset in stride(from: 0.0, through: 8000, by: 1000) where found == nil {
+            view.scroll(to: offset, direction: 1, frame: 1)
+            await settle(runLoop, ledger)
+            found =
+                view.cells.values.lazy.compactMap { cell in
+                    cell.post.flatMap { post in
+                        post.photos.indices.first { !cell.loaded.hasPhoto($0) }.map { (cell, $0) }
+                    }
+                }.first
+        }
+        let (cell, photo) = try #require(found, "a cell on screen waiting for a photo")
+        let layers = [cell.content] + cell.photos
+        let before = layers.map(\.contentsGeneration)
+        let invalidations = ledger.counts.invalidations
+        cell.photoDidLoad(photo)
+        await settle(runLoop, ledger)
+        #expect(ledger.counts.invalidations == invalidations + 1)
+        let after = layers.map(\.contentsGeneration)
+        for index in layers.indices {
+            #expect((before[index] != after[index]) == (index == photo + 1), "layer \(index)")
+        }
+    }
+
+    @Test("A cell reused for a post with fewer photos takes the extra photo layers out of the tree")
+    func reuseWithFewerPhotos() async {
+        let runLoop = ManualRunLoop()
+        let ledger = RenderLedger()
+        let posts = [9, 1].enumerated().map { index, count in
+            Post(
+                id: index, author: "Ada Lovelace", avatarSeed: 1, avatarLatency: .zero, minutesAgo: 5,
+                text: "notes on the engine", photos: (0..<count).map { Photo(seed: UInt64($0), latency: .zero) })
+        }
+        let geometry = FeedGeometry(posts: posts, width: 390, engine: FeedTextEngine())
+        let context = CellContext(
+            mode: .async, scale: 1, engine: FeedTextEngine(), ledger: ledger, transactions: runLoop.makeCoalescer(),
+            memory: PeakGauge())
+        let parent = AsyncLayer(transactions: context.transactions)
+        let cell = FeedCell(context: context)
+        cell.configure(posts[0], at: 0, of: geometry, loaded: LoadedImages(cachedOf: posts[0]), in: parent)
+        #expect(cell.photos.count == 9 && cell.container.sublayers.count == 10)
+        let ninth = cell.photos[8]
+        await settle(runLoop, ledger)
+        #expect(cell.photos.allSatisfy { $0.contents != nil })
+
+        cell.recycle()
+        cell.configure(posts[1], at: 1, of: geometry, loaded: LoadedImages(cachedOf: posts[1]), in: parent)
+        #expect(cell.photos.count == 1 && cell.container.sublayers.count == 2)
+        #expect(ninth.superlayer == nil && ninth.contents == nil)
+        #expect(cell.makeDisplayTask(for: ninth).display == nil)  // out of the tree: nothing to draw
+        await settle(runLoop, ledger)
+        #expect(cell.photos[0].contents?.width == Int(geometry.photoFrames[1][0].width.rounded(.up)))
     }
 
     @Test("Undrawn cell parts on screen are reported where they are")

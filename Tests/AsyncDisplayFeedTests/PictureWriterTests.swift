@@ -6,7 +6,9 @@ import Testing
 /// The number of frames an animated PNG's `acTL` chunk announces, or nil without one.
 func animatedFrameCount(_ bytes: [UInt8]) -> Int? {
     let tag = Array("acTL".utf8)
-    guard let start = (0..<(bytes.count - 8)).first(where: { Array(bytes[$0..<$0 + 4]) == tag }) else { return nil }
+    guard let start = (0..<max(bytes.count - 8, 0)).first(where: { Array(bytes[$0..<$0 + 4]) == tag }) else {
+        return nil
+    }
     return bytes[(start + 4)..<(start + 8)].reduce(0) { $0 << 8 | Int($1) }
 }
 

@@ -37,7 +37,7 @@ struct RenderLedgerTests {
         #expect(lateStale.didEndCurrent)
         let staleMidDraw = ledger.request()
         staleMidDraw.noteRequest(generation.advanceAndCapture())
-        staleMidDraw.measureDraw { generation.advance() }
+        staleMidDraw.measureDraw { _ = generation.advance() }
         #expect(!staleMidDraw.didEndCurrent)
         let unnoted = ledger.request()
         unnoted.measureDraw {}
@@ -55,7 +55,7 @@ struct RenderLedgerTests {
         let ledger = RenderLedger()
         let record = ledger.request()
         let waiter = Task { await ledger.waitUntilSettled() }
-        await Task.yield()
+        while ledger.waiterCount == 0 { await Task.yield() }  // suspended, not yet resumed
         ledger.settle(record, committed: true)
         await waiter.value
         #expect(ledger.outstanding == 0)

@@ -12,6 +12,22 @@ struct PlaygroundTests {
         #expect(LaunchPlan.app.tiersRespectDependencies)
     }
 
+    @Test("In tiers, each step waits for every step of the nearest earlier tier, past empty ones")
+    func tierBarriers() throws {
+        func task(_ name: String, tier: Int) -> LaunchTask {
+            LaunchTask(
+                name: name, duration: .milliseconds(1), dependencies: [], isMainActor: false, tier: tier, work: .waiting
+            )
+        }
+        let plan = LaunchPlan(tasks: [task("a", tier: 0), task("b", tier: 0), task("c", tier: 2), task("d", tier: 3)])
+        let steps = try plan.steps(for: .tiers, scale: 1).map { try #require($0 as? OperationStep<Void>) }
+        let id = Dictionary(uniqueKeysWithValues: steps.map { ($0.name, $0.id) })
+        let waits = Dictionary(uniqueKeysWithValues: steps.map { ($0.name, Set($0.dependencies)) })
+        #expect(waits["a"] == [] && waits["b"] == [])
+        #expect(waits["c"] == [id["a"]!, id["b"]!])  // tier 1 is empty
+        #expect(waits["d"] == [id["c"]!])
+    }
+
     @Test(
         "Each launch schedule runs every step once, in dependency order, and exports a trace",
         arguments: LaunchSchedule.allCases)

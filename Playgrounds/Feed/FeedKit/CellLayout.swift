@@ -4,7 +4,8 @@ import AsyncDisplay
 /// and the text engine, so it can run on any thread and be tested alone.
 ///
 /// A cell has two parts: the content (avatar, name, timestamp, body text) on top, one layer, and,
-/// for a post with photos, the photo grid below it, a layer per photo.
+/// for a post with photos, the photo grid below it, a layer per photo. No layer draws the gaps
+/// between photos or the padding under them: the background shows through.
 ///
 /// ```
 /// ┌──────────────────────────────────────┐
@@ -13,7 +14,7 @@ import AsyncDisplay
 /// │       Body text, wrapped, up to      │
 /// │       eight lines, truncated…        │
 /// ├──────────────────────────────────────┤
-/// │       [photo] [photo] [photo]        │  photo part
+/// │       [photo] [photo] [photo]        │  photo grid
 /// └──────────────────────────────────────┘
 /// ```
 public struct CellLayout<Text: TextBlock>: Sendable {
@@ -26,11 +27,11 @@ public struct CellLayout<Text: TextBlock>: Sendable {
     public let timestampOrigin: Point
     public let body: Text
     public let bodyOrigin: Point
-    /// Each photo's frame, in the photo part.
+    /// Each photo's frame, from the top of the photo grid.
     public let photos: [Rect]
     /// The content part's height.
     public let contentHeight: Double
-    /// The photo part's height: zero for a post without photos.
+    /// The photo grid's height with the padding under it: zero for a post without photos.
     public let photoHeight: Double
 
     /// The whole cell's height.
@@ -63,7 +64,7 @@ public struct CellLayout<Text: TextBlock>: Sendable {
         }
     }
 
-    /// Frames for `count` photos from the top of the photo part: one wide photo, two columns for
+    /// Frames for `count` photos from the top of the photo grid: one wide photo, two columns for
     /// two or four, three columns otherwise; square tiles `photoGap` apart.
     static func grid(count: Int, x: Double, width: Double) -> [Rect] {
         guard count > 0 else { return [] }

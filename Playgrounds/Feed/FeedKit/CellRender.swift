@@ -15,8 +15,8 @@ struct CellRender: Sendable {
     let loaded: LoadedImages
     let engine: FeedTextEngine
 
-    /// Draws the part at `size`, laying the post's text out first (off the main actor, as the
-    /// display task runs); stops early once `isCancelled()` turns true.
+    /// Draws the part at `size` (the content part lays the post's text out first, off the main
+    /// actor, as the display task runs); stops early once `isCancelled()` turns true.
     func draw(into canvas: inout Canvas, size: Size, isCancelled: () -> Bool) {
         switch part {
         case .content:
@@ -35,8 +35,6 @@ struct CellRender: Sendable {
 /// What the cells of one run share.
 struct CellContext: Sendable {
     let mode: FeedMode
-    /// Points.
-    let width: Double
     let scale: Double
     let engine: FeedTextEngine
     let ledger: RenderLedger
@@ -49,14 +47,25 @@ extension AsyncLayer {
     /// Queues new bounds on the layer's executor now, without waiting: a display started after
     /// this call (its render job queues behind) draws at the new size.
     nonisolated func enqueueBounds(_ size: Size) {
-        Task.immediate { await self.setBounds(size) }
+        enqueue { await $0.setBounds(size) }
     }
 
     /// Queues the settings every cell layer has, as `enqueueBounds(_:)` does: opaque (starting
     /// white), at `scale`, drawing on the main actor in `sync` mode, letting stale displays run
     /// to completion in `async-no-cancel` mode.
     nonisolated func enqueueCellSettings(scale: Double, mode: FeedMode) {
-        Task.immediate { await self.applyCellSettings(scale: scale, mode: mode) }
+        enqueue { await $0.applyCellSettings(scale: scale, mode: mode) }
+    }
+
+    /// Runs `change` on the layer's executor, queued now where `Task.immediate` exists (on older
+    /// Apple systems it queues when the task starts, so a display started meanwhile may not see
+    /// it).
+    private nonisolated func enqueue(_ change: @escaping @Sendable (AsyncLayer) async -> Void) {
+        if #available(macOS 26, iOS 26, *) {
+            Task.immediate { await change(self) }
+        } else {
+            Task { await change(self) }
+        }
     }
 
     private func applyCellSettings(scale: Double, mode: FeedMode) {

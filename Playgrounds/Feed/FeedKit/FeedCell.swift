@@ -14,7 +14,7 @@ import AsyncDisplay
 @MainActor
 final class FeedCell: AsyncLayerDelegate {
     /// A layer of the cell and what the cell remembers about it.
-    private struct Part {
+    private struct LayerSlot {
         let layer: AsyncLayer
         /// The bounds last queued on the layer.
         var size = Size.zero
@@ -23,10 +23,10 @@ final class FeedCell: AsyncLayerDelegate {
     }
 
     let container: AsyncLayer
-    private var contentPart: Part
+    private var contentSlot: LayerSlot
     /// Photo layers made so far; the first `photoCount` show the post's photos, the others wait
     /// out of the tree for a post with more.
-    private var photoParts: [Part] = []
+    private var photoSlots: [LayerSlot] = []
     private var photoCount = 0
     private let context: CellContext
     /// The post shown; nil while the cell waits for reuse.
@@ -39,15 +39,15 @@ final class FeedCell: AsyncLayerDelegate {
         self.context = context
         container = AsyncLayer(transactions: context.transactions)
         container.isDisplayGroup = context.mode.usesLayerDisplay
-        contentPart = Part(layer: AsyncLayer(transactions: context.transactions))
-        container.addSublayer(contentPart.layer)
-        prepare(contentPart.layer)
+        contentSlot = LayerSlot(layer: AsyncLayer(transactions: context.transactions))
+        container.addSublayer(contentSlot.layer)
+        prepare(contentSlot.layer)
     }
 
-    var content: AsyncLayer { contentPart.layer }
+    var content: AsyncLayer { contentSlot.layer }
 
     /// The layers of the photos shown, in grid order.
-    var photos: [AsyncLayer] { photoParts.prefix(photoCount).map(\.layer) }
+    var photos: [AsyncLayer] { photoSlots.prefix(photoCount).map(\.layer) }
 
     /// Shows post `index` of `geometry` in `parent`, and asks every layer to display.
     func configure(_ post: Post, at index: Int, of geometry: FeedGeometry, loaded: LoadedImages, in parent: AsyncLayer)
@@ -57,20 +57,20 @@ final class FeedCell: AsyncLayerDelegate {
         let width = geometry.width
         let contentHeight = geometry.contentHeights[index]
         container.frame = Rect(x: 0, y: geometry.tops[index], width: width, height: geometry.height(of: index))
-        place(&contentPart, at: Rect(x: 0, y: 0, width: width, height: contentHeight))
+        place(&contentSlot, at: Rect(x: 0, y: 0, width: width, height: contentHeight))
         let frames = geometry.photoFrames[index]
-        while photoParts.count < frames.count {
-            let part = Part(layer: AsyncLayer(transactions: context.transactions))
-            prepare(part.layer)
-            photoParts.append(part)
+        while photoSlots.count < frames.count {
+            let slot = LayerSlot(layer: AsyncLayer(transactions: context.transactions))
+            prepare(slot.layer)
+            photoSlots.append(slot)
         }
         for (photo, frame) in frames.enumerated() {
             place(
-                &photoParts[photo],
+                &photoSlots[photo],
                 at: Rect(origin: Point(x: frame.minX, y: frame.minY + contentHeight), size: frame.size))
-            if photoParts[photo].layer.superlayer !== container { container.addSublayer(photoParts[photo].layer) }
+            if photoSlots[photo].layer.superlayer !== container { container.addSublayer(photoSlots[photo].layer) }
         }
-        for part in photoParts[frames.count...] { part.layer.removeFromSuperlayer() }
+        for slot in photoSlots[frames.count...] { slot.layer.removeFromSuperlayer() }
         photoCount = frames.count
         parent.addSublayer(container)
         display(.content)
@@ -96,38 +96,48 @@ final class FeedCell: AsyncLayerDelegate {
     func recycle() {
         suspend()
         content.setContents(nil)
-        for part in photoParts { part.layer.setContents(nil) }
+        for slot in photoSlots { slot.layer.setContents(nil) }
         container.removeFromSuperlayer()
         post = nil
     }
 
     /// Holds back every further display and makes the renders in flight stale.
     func suspend() {
-        for part in [contentPart] + photoParts {
+        for slot in [contentSlot] + photoSlots {
             if context.mode.usesLayerDisplay {
-                part.layer.isDisplaySuspended = true
+                slot.layer.isDisplaySuspended = true
             } else {
-                part.requests.advance()
+                slot.requests.advance()
             }
         }
     }
 
     func makeDisplayTask(for layer: AsyncLayer) -> DisplayTask {
-        guard let post, let part = part(of: layer) else { return DisplayTask() }
-        let render = CellRender(post: post, part: part, loaded: loaded, engine: context.engine)
-        let record = context.ledger.request()
-        let memory = context.memory
+        guard let part = part(of: layer), let (draw, record) = makeRender(of: part) else { return DisplayTask() }
         let ledger = context.ledger
         return DisplayTask(
             willDisplay: { layer in record.noteRequest(layer.generation.capture()) },
-            display: { canvas, size, isCancelled in
-                record.measureDraw { render.draw(into: &canvas, size: size, isCancelled: isCancelled) }
-                memory.recordLiveBitmapBytes()
-            },
+            display: { canvas, size, isCancelled in draw(&canvas, size, isCancelled) },
             didDisplay: { _, finished in ledger.settle(record, committed: finished) })
     }
 
     // MARK: Private
+
+    /// A render of `part` of the post shown, counted in the ledger: a draw that measures itself
+    /// and samples the live bitmap bytes after, and its record. Nil while no post is shown.
+    private func makeRender(
+        of part: CellRender.Part
+    ) -> (draw: @Sendable (inout Canvas, Size, () -> Bool) -> Void, record: RenderRecord)? {
+        guard let post else { return nil }
+        let render = CellRender(post: post, part: part, loaded: loaded, engine: context.engine)
+        let record = context.ledger.request()
+        let memory = context.memory
+        let draw: @Sendable (inout Canvas, Size, () -> Bool) -> Void = { canvas, size, isCancelled in
+            record.measureDraw { render.draw(into: &canvas, size: size, isCancelled: isCancelled) }
+            memory.recordLiveBitmapBytes()
+        }
+        return (draw, record)
+    }
 
     /// Suspends a new layer's displays and queues the settings every cell layer has.
     private func prepare(_ layer: AsyncLayer) {
@@ -136,25 +146,25 @@ final class FeedCell: AsyncLayerDelegate {
         layer.enqueueCellSettings(scale: context.scale, mode: context.mode)
     }
 
-    /// Moves `part`'s layer to `frame`, queueing new bounds when its size changed.
-    private func place(_ part: inout Part, at frame: Rect) {
-        part.layer.frame = frame
-        guard frame.size != part.size else { return }
-        part.layer.enqueueBounds(frame.size)
-        part.size = frame.size
+    /// Moves `slot`'s layer to `frame`, queueing new bounds when its size changed.
+    private func place(_ slot: inout LayerSlot, at frame: Rect) {
+        slot.layer.frame = frame
+        guard frame.size != slot.size else { return }
+        slot.layer.enqueueBounds(frame.size)
+        slot.size = frame.size
     }
 
     /// Which part `layer` shows; nil for a photo layer out of the tree.
     private func part(of layer: AsyncLayer) -> CellRender.Part? {
         if layer === content { return .content }
-        guard let photo = photoParts.prefix(photoCount).firstIndex(where: { $0.layer === layer }) else { return nil }
+        guard let photo = photoSlots.prefix(photoCount).firstIndex(where: { $0.layer === layer }) else { return nil }
         return .photo(photo)
     }
 
-    private subscript(part: CellRender.Part) -> Part {
+    private subscript(part: CellRender.Part) -> LayerSlot {
         switch part {
-        case .content: contentPart
-        case .photo(let index): photoParts[index]
+        case .content: contentSlot
+        case .photo(let index): photoSlots[index]
         }
     }
 
@@ -173,26 +183,22 @@ final class FeedCell: AsyncLayerDelegate {
     /// Draws `part` in an unstructured task on the global executor, to completion, and sets the
     /// contents on the main actor if no newer request was made meanwhile.
     private func spawnRender(of part: CellRender.Part) {
-        guard let post else { return }
+        guard let (draw, record) = makeRender(of: part) else { return }
         let slot = self[part]
         let layer = slot.layer
         let size = slot.size
         let token = slot.requests.advanceAndCapture()
-        let render = CellRender(post: post, part: part, loaded: loaded, engine: context.engine)
-        let record = context.ledger.request()
         record.noteRequest(token)
         let scale = context.scale
-        let memory = context.memory
         let ledger = context.ledger
         Task.detached(priority: .userInitiated) {
-            let bitmap = record.measureDraw { () -> Bitmap in
-                var canvas = Canvas(
-                    width: Int((size.width * scale).rounded(.up)), height: Int((size.height * scale).rounded(.up)),
-                    scale: scale, background: .white)
-                render.draw(into: &canvas, size: size, isCancelled: { false })
-                return canvas.makeBitmap()
-            }
-            memory.recordLiveBitmapBytes()
+            // The layer modes' pipeline makes the canvas and freezes the bitmap outside the draw
+            // it measures; so does this.
+            var canvas = Canvas(
+                width: Int((size.width * scale).rounded(.up)), height: Int((size.height * scale).rounded(.up)),
+                scale: scale, background: .white)
+            draw(&canvas, size, { false })
+            let bitmap = canvas.makeBitmap()
             // A stale bitmap is dropped here, off the main actor.
             let fresh = token.isCurrent ? bitmap : nil
             _ = consume bitmap

@@ -10,9 +10,9 @@ public struct FeedGeometry: Sendable {
     public let tops: [Double]
     /// Each cell's content part height.
     public let contentHeights: [Double]
-    /// Each cell's photo part height (zero without photos).
+    /// Each cell's photo grid height with the padding under it (zero without photos).
     public let photoHeights: [Double]
-    /// Each cell's photo frames, from the top of its photo part.
+    /// Each cell's photo frames, from the top of its photo grid.
     public let photoFrames: [[Rect]]
 
     /// Lays out every post at `width`.

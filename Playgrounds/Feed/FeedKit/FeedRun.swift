@@ -45,13 +45,11 @@ final class FeedRun {
 
     private var result: FeedModeResult
     private var baselineBytes = 0
-    private var lastSlot = 0
+    private var slots: MissedFrameCounter
     private var hasTicked = false
     private var cpuAtLastTick: UInt64 = 0
     /// CPU spent measuring since the last tick, left out of the frame's time.
     private var bookkeeping: UInt64 = 0
-    /// The slot whose frame's run-loop turn has not ended yet.
-    private var pendingFrame: Int?
     private var offset = 0.0
     private var finalFrame: FinalFrame?
     private var isFirstHalfClosed = false
@@ -67,13 +65,14 @@ final class FeedRun {
         self.recorder = recorder
         clock = FrameClock(refreshRate: setup.refreshRate)
         let context = CellContext(
-            mode: setup.mode, width: setup.screen.width, scale: setup.scale, engine: FeedTextEngine(),
+            mode: setup.mode, scale: setup.scale, engine: FeedTextEngine(),
             ledger: ledger, transactions: TransactionCoalescer(driver: Self.driver), memory: memory)
         view = FeedView(
             posts: setup.posts, geometry: setup.geometry, context: context, screen: setup.screen,
             lookahead: setup.lookahead, refreshRate: setup.refreshRate)
         result = FeedModeResult(mode: setup.mode)
         result.frames = setup.profile.offsets.count - 1
+        slots = MissedFrameCounter(slots: result.frames)
     }
 
     /// The layer tree on screen.
@@ -106,27 +105,23 @@ final class FeedRun {
 
     /// A refresh: measures the frame that ended, then scrolls to this slot's offset.
     private func tick() {
-        let slot = clock.currentSlot
+        let slot = slots.tick(at: clock.currentSlot)
+        result.missedFrames = slots.missed
         let cpu = ThreadClock.cpuNanoseconds()
         if hasTicked { result.mainFrameNanoseconds.append((cpu &- cpuAtLastTick) &- bookkeeping) }
         hasTicked = true
         cpuAtLastTick = cpu
         bookkeeping = 0
-        // Slots that passed without a tick showed no new frame.
-        result.missedFrames += max(0, min(slot, result.frames + 1) - lastSlot - 1)
-        lastSlot = max(slot, lastSlot)
         guard slot <= result.frames else { return finish() }
         offset = setup.profile.offsets[slot]
         view.scroll(to: offset, direction: setup.profile.direction(at: slot), frame: slot)
-        pendingFrame = slot
         measure(slot: slot)
     }
 
     /// The end of a run-loop turn, after the flush: the frame of the last tick is complete.
     private func turnEnded() {
-        guard let slot = pendingFrame else { return }
-        pendingFrame = nil
-        if clock.isPastDue(slot) { result.missedFrames += 1 }
+        guard let slot = slots.turnEnded(isPastDue: clock.isPastDue) else { return }
+        result.missedFrames = slots.missed
         // The render server's view of the tree this frame (display groups hold back here).
         let snapshot = LayerTreeSnapshot(root: view.root)
         let start = ThreadClock.cpuNanoseconds()
@@ -157,7 +152,6 @@ final class FeedRun {
 
     private func finish() {
         clock.stop()
-        pendingFrame = nil
         memory.recordLiveBitmapBytes()
         result.peakBitmapBytesByHalf.second = memory.take() - baselineBytes
         let snapshot = LayerTreeSnapshot(root: view.root)

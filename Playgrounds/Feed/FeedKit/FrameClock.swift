@@ -7,7 +7,8 @@ import Foundation  // links the CoreFoundation run loop on Linux
 ///
 /// Time is cut into refresh slots of `1 / refreshRate`, on the timer's own schedule (slot 1 is
 /// its first fire date); slot `n`'s frame is due when slot `n + 1` begins. A callout late by more
-/// than a slot makes the run loop skip the fire dates already gone: those slots got no frame.
+/// than a slot serves the slot begun last, and the run loop skips the fire dates already gone:
+/// the slots in between got no frame.
 ///
 /// Concurrency: started and stopped on the main actor; the run loop calls out on the main thread,
 /// which is the main actor.
@@ -55,12 +56,15 @@ final class FrameClock {
         observer = nil
     }
 
-    /// The slot of the tick being called out: during the callout the timer's fire date is the
-    /// one being served (the next is set after it returns). 0 when stopped.
+    /// The slot a tick being called out serves: the slot begun last, and never one before the
+    /// timer's fire date being served (the next is set after the callout returns). 0 when
+    /// stopped.
     var currentSlot: Int {
         guard let timer else { return 0 }
-        let slots = (CFRunLoopTimerGetNextFireDate(timer) - firstFireDate) / interval
-        return slots.isFinite ? Int(min(max(slots.rounded(), 0), 1e9)) + 1 : 0
+        let scheduled = (CFRunLoopTimerGetNextFireDate(timer) - firstFireDate) / interval
+        let elapsed = (CFAbsoluteTimeGetCurrent() - firstFireDate) / interval
+        guard scheduled.isFinite, elapsed.isFinite else { return 0 }
+        return Int(min(max(scheduled.rounded(), elapsed.rounded(.down), 0), 1e9)) + 1
     }
 
     /// Whether the frame of `slot` is past due: slot `slot + 1` has begun.

@@ -14,6 +14,12 @@ enum PhotoPainter {
     /// The sizes an image CDN serves, in pixels on the long side.
     static let renditions = [360.0, 720.0, 1080.0]
 
+    /// The rendition fetched for a photo whose long side shows `pixels` pixels: the smallest at
+    /// least that large, else the largest.
+    static func rendition(forLongSide pixels: Double) -> Double {
+        renditions.first { $0 >= pixels } ?? renditions[renditions.count - 1]
+    }
+
     /// Draws the photo for `seed` into `rect`, over an opaque `background`. Returns false when it
     /// stopped early because `isCancelled()` turned true.
     static func draw(
@@ -21,8 +27,7 @@ enum PhotoPainter {
     ) -> Bool {
         let longSide = max(rect.width, rect.height)
         guard !rect.isEmpty, longSide.isFinite else { return true }
-        let shown = longSide * canvas.scale
-        let rendition = renditions.first { $0 >= shown } ?? renditions[renditions.count - 1]
+        let rendition = rendition(forLongSide: longSide * canvas.scale)
         guard let image = decode(seed: seed, size: rect.size, scale: rendition / longSide, isCancelled: isCancelled)
         else { return false }
         canvas.draw(image, at: rect.origin)

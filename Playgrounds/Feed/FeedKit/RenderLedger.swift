@@ -9,7 +9,8 @@ public struct RenderCounts: Sendable, Hashable {
     /// Display requests made by the feed (`setNeedsDisplay()` calls, or tasks spawned); the
     /// coalescer may fold several into one render.
     public var invalidations = 0
-    /// Renders started by the display pipeline (or spawned, in `unbounded` mode).
+    /// Renders begun: display tasks the pipeline asked for (or renders spawned, in `unbounded`
+    /// mode), whether or not their draw then ran.
     public var requested = 0
     /// Renders whose draw ran.
     public var started = 0
@@ -77,6 +78,9 @@ final class RenderLedger {
 
     /// Renders requested and not yet ended.
     var outstanding: Int { counts.requested - counts.settled }
+
+    /// Tasks suspended in `waitUntilSettled()`.
+    var waiterCount: Int { settledWaiters.count }
 
     /// Counts one display request.
     func invalidate() { counts.invalidations += 1 }

@@ -2,8 +2,8 @@ import AsyncDisplay
 
 /// Frames of a scroll, composed as they come (every `every` slots) off the main actor.
 ///
-/// Concurrency: the list of frames is main-actor state; each frame is composed in a detached
-/// task on the compositor's executor, from an immutable snapshot.
+/// Concurrency: the list of frames is main-actor state; each frame is composed from an immutable
+/// snapshot on the compositor's executor, then marked in a detached task.
 @MainActor
 final class ScrollRecorder {
     private let every: Int
