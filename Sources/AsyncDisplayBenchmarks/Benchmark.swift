@@ -32,7 +32,9 @@ struct BenchmarkResult: Sendable {
     let values: [Double]
     var extra: [String: Double] = [:]
 
+    /// The middle value (0 with none: `Benchmark.run()` always takes at least one sample).
     var median: Double {
+        guard !values.isEmpty else { return 0 }
         let sorted = values.sorted()
         let middle = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
@@ -61,15 +63,43 @@ struct BenchmarkResult: Sendable {
             + "max \(format(values.max() ?? 0)), \(values.count) samples)"
     }
 
+    /// A number as JSON: whole numbers without a point, others to three decimals, and `null`
+    /// for what JSON has no number for (infinities, NaN).
     private func format(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
         if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
         return String((value * 1000).rounded() / 1000)
+    }
+
+    /// The JSON line of a case that failed: its name and the error, as escaped JSON strings.
+    static func errorJSON(case name: String, _ error: any Error) -> String {
+        "{\"case\": \(jsonString(name)), \"error\": \(jsonString(String(describing: error)))}"
+    }
+
+    /// `text` as a JSON string literal.
+    private static func jsonString(_ text: String) -> String {
+        var escaped = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped + "\""
     }
 }
 
 extension Benchmark {
     /// Runs the warm-ups, then the samples.
     func run() async throws -> BenchmarkResult {
+        precondition(samples > 0, "\(name): a benchmark takes at least one sample")
         for _ in 0..<warmups { _ = try await sample() }
         var values: [Double] = []
         for _ in 0..<samples { values.append(try await sample()) }

@@ -39,8 +39,8 @@ public final class ExecutorPool: Sendable {
     private let position: Atomic<Int>
 
     /// A view of the pool for `withTaskExecutorPreference` and `Task(executorPreference:)`,
-    /// spreading nonisolated work over the pool's own threads; nil when the pool holds only
-    /// plugged-in executors, whose threads it does not control.
+    /// spreading nonisolated work over the pool's thread executors (those it made, and any
+    /// `ThreadExecutor` plugged in); nil when it holds none.
     public let taskExecutor: PoolTaskExecutor?
 
     /// Makes a pool of `count` new thread executors named `<name>.0`, `<name>.1`, ….
@@ -105,7 +105,7 @@ public final class ExecutorPool: Sendable {
     /// The executor with the fewest unfinished jobs, among those that report their load;
     /// ties go round-robin. Pools with no reporting executor behave like `next()`.
     ///
-    /// Complexity: O(n) in the executor count (at most 32).
+    /// Complexity: O(n) in the executor count.
     public func leastLoaded() -> any SerialExecutor {
         guard !reporting.isEmpty else { return next() }
         let best = leastLoadedIndex(count: reporting.count, from: position.nextIndex(modulo: reporting.count)) {
@@ -122,6 +122,10 @@ public final class ExecutorPool: Sendable {
     /// Shuts down every executor the pool created, running what they already hold and joining
     /// their threads. Plugged-in executors are left alone. A no-op on the shared pools, which
     /// live for the process.
+    ///
+    /// Actors on the pool's executors must be done with them by then (queueing on a shut-down
+    /// executor stops the process); tasks that still prefer `taskExecutor` move to the global
+    /// concurrent executor.
     public func shutdown() async {
         guard !isShared else { return }
         for executor in ownedExecutors {

@@ -8,7 +8,8 @@ public enum ExecutorPoolError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .countOutOfRange(let count):
-            "An executor pool holds 1 to 32 executors; \(count) was asked for"
+            "An executor pool holds \(ExecutorPool.allowedCounts.lowerBound) to "
+                + "\(ExecutorPool.allowedCounts.upperBound) executors; \(count) was asked for"
         case .noExecutors:
             "An executor pool needs at least one executor"
         }

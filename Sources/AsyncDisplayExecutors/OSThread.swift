@@ -84,19 +84,21 @@ enum OSThread {
         return (shortened + [last]).joined(separator: ".")
     }
 
-    /// Lowers the calling thread's priority by `increment` nice levels above the one it inherited.
+    /// Sets the calling thread's priority to `qualityOfService`'s nice increment above the
+    /// process's own (the main thread's), whichever thread created this one.
     ///
     /// Linux keeps the nice value per thread, and `setpriority(PRIO_PROCESS, 0, …)` changes the
-    /// calling thread's only. Lowering one's own priority needs no privilege. On Darwin the
-    /// thread's QoS class is set instead. Returns false where the system refused; the thread
-    /// then keeps the priority it inherited.
+    /// calling thread's only; `getpriority(PRIO_PROCESS, pid)` reads the main thread's. Lowering
+    /// one's own priority needs no privilege, raising it does: a thread made by one already
+    /// lowered further may stay there. On Darwin the thread's QoS class is set instead. Returns
+    /// false where the system refused; the thread then keeps the priority it inherited.
     @discardableResult
     static func lowerCurrentPriority(to qualityOfService: QualityOfService) -> Bool {
         #if os(Linux)
         errno = 0
-        let inherited = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        let base = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(getpid()))
         guard errno == 0 else { return false }
-        let target = min(19, inherited + qualityOfService.niceIncrement)
+        let target = min(19, base + qualityOfService.niceIncrement)
         return setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, target) == 0
         #elseif canImport(Darwin)
         let qosClass: qos_class_t =

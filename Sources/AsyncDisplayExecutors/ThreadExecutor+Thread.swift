@@ -13,21 +13,30 @@ import Darwin
 extension ThreadExecutor {
     /// Queues one item and wakes the thread if it is parked.
     ///
+    /// The queue is the only gate: while a shutdown drains it (a job that resumes work on this
+    /// executor, say), items are still taken and run; once it has closed, queueing stops the
+    /// process.
+    ///
     /// Complexity: O(1): a compare-and-swap, a store and a load; no allocation.
     @inline(__always)
     func append(_ item: WorkItem) {
-        precondition(
-            !isShuttingDown.load(ordering: .relaxed),
-            "ThreadExecutor '\(name)': job enqueued after shutdown()")
-        guard queue.push(item) else {
-            preconditionFailure("ThreadExecutor '\(name)': job enqueued after shutdown()")
+        guard tryAppend(item) else {
+            preconditionFailure("ThreadExecutor '\(name)': job enqueued after shutdown() finished draining")
         }
+    }
+
+    /// Queues one item and wakes the thread if it is parked; false, queueing nothing, once the
+    /// queue has closed (see `append(_:)`).
+    @inline(__always)
+    func tryAppend(_ item: WorkItem) -> Bool {
+        guard queue.push(item) else { return false }
         if isParked.load(ordering: .sequentiallyConsistent)
             && isParked.exchange(false, ordering: .sequentiallyConsistent)
         {
             // Signalled under the mutex: the thread re-checks `isParked` under it before waiting.
             mutex.withLock { mutex.signal() }
         }
+        return true
     }
 
     /// The body of the executor's thread: take everything queued, run it, repeat; exit once shut
@@ -59,6 +68,11 @@ extension ThreadExecutor {
                     jobsRun.atomic.pointee.store(finished, ordering: .releasing)
                 }, sample: recordWaiting)
             guard ran == 0 else { continue }
+            if !queue.isEmpty {
+                // A producer has claimed a slot but not published it yet: let it run.
+                sched_yield()
+                continue
+            }
             if isShuttingDown.load(ordering: .sequentiallyConsistent) {
                 if queue.close() { break } else { continue }
             }

@@ -18,9 +18,13 @@ import Darwin
 /// executor then costs about a microsecond instead of a thread wake-up of 2–20 µs), then parks
 /// on a condition variable. An executor lives until `shutdown()`; its thread keeps it alive until then.
 ///
-/// Concurrency: producers on any thread append to a `WorkQueue` (a few nanoseconds under its
-/// mutex); the executor's thread swaps the whole queue out at once and runs it outside any lock.
-/// `mutex` is only for parking, start-up and shutdown; counters read by `statistics` are atomics.
+/// An executor made directly (not through a pool's `withPool`) must be shut down: its thread keeps
+/// it alive until `shutdown()`.
+///
+/// Concurrency: producers on any thread claim a slot of a lock-free ring (`WorkQueue`, a Vyukov
+/// bounded queue; a mutex guards only its overflow) and publish into it; the executor's thread
+/// takes items one slot at a time and runs them outside any lock. `mutex` is only for parking,
+/// start-up and shutdown; counters read by `statistics` are atomics.
 public final class ThreadExecutor: SerialExecutor, ExecutorStatisticsReporting, @unchecked Sendable {
     // Safe to share: every mutable field below is atomic or guarded by `mutex`, as noted.
 
@@ -104,9 +108,10 @@ public final class ThreadExecutor: SerialExecutor, ExecutorStatisticsReporting, 
         append(.closure(work))
     }
 
-    /// Runs a task job on this executor's thread under a task executor's identity.
-    func enqueue(_ job: consuming ExecutorJob, asPartOf taskExecutor: PoolTaskExecutor) {
-        append(.taskJob(UnownedJob(job), .passUnretained(taskExecutor)))
+    /// Runs a task job on this executor's thread under a task executor's identity; false,
+    /// queueing nothing, once this executor has shut down.
+    func enqueue(_ job: UnownedJob, asPartOf taskExecutor: PoolTaskExecutor) -> Bool {
+        tryAppend(.taskJob(job, .passUnretained(taskExecutor)))
     }
 
     // MARK: Isolation
@@ -135,11 +140,13 @@ public final class ThreadExecutor: SerialExecutor, ExecutorStatisticsReporting, 
 
     // MARK: Shutdown
 
-    /// Stops accepting work, runs everything already enqueued, and joins the thread.
+    /// Runs everything already enqueued, stops accepting work, and joins the thread.
     ///
-    /// Enqueueing after this call is a programmer error and stops the process with a message
-    /// naming the executor: no job is ever dropped silently. Calling it again waits for the same
-    /// end. Calling it from the executor's own thread is a programmer error (it would wait for itself).
+    /// Work queued while the queue drains (a job resuming work on this executor, say) still runs;
+    /// the queue closes once it is empty. Enqueueing after that is a programmer error and stops
+    /// the process with a message naming the executor: no job is ever dropped silently. Calling
+    /// it again waits for the same end. Calling it from the executor's own thread is a
+    /// programmer error (it would wait for itself).
     public func shutdown() async {
         precondition(
             !OSThread.isCurrent(thread),

@@ -26,9 +26,11 @@ import Darwin
 /// ```
 ///
 /// Concurrency: the queue and the waiters are behind a mutex; continuations are resumed after it
-/// is released. Jobs run on whichever thread calls `runNext()`, one at a time.
+/// is released. Jobs run on whichever thread calls `runNext()`, one at a time: callers on other
+/// threads wait their turn, and calling it from inside a job stops the process (a serial
+/// executor never runs a job inside another).
 public final class ManualExecutor: SerialExecutor, @unchecked Sendable {
-    // Safe: all mutable state lives in `state`, behind its mutex.
+    // Safe: all mutable state lives in `state`, behind its mutex; `running` is a mutex itself.
     private struct State: Sendable {
         var jobs: [UnownedJob] = []
         var head = 0
@@ -39,14 +41,18 @@ public final class ManualExecutor: SerialExecutor, @unchecked Sendable {
         var finishedDrives: Set<Int> = []
         var nextDriveID = 0
         /// The thread running a job now, for isolation checks.
-        var runningThread: pthread_t?
+        var runningThread: ThreadID?
 
         var pendingCount: Int { jobs.count - head }
     }
 
     private let state = LockedState(State())
+    /// Held while a job runs, so that jobs run one at a time whoever calls `runNext()`.
+    private let running = RawMutex()
 
     public init() {}
+
+    deinit { running.deallocate() }
 
     public func enqueue(_ job: consuming ExecutorJob) {
         let unownedJob = UnownedJob(job)
@@ -69,6 +75,11 @@ public final class ManualExecutor: SerialExecutor, @unchecked Sendable {
     /// Runs the oldest job on the calling thread; false if there was none.
     @discardableResult
     public func runNext() -> Bool {
+        precondition(
+            isIsolatingCurrentContext() != true,
+            "ManualExecutor.runNext() called from inside one of its jobs: a serial executor runs one job at a time")
+        running.lock()
+        defer { running.unlock() }
         let job = state.withLock { state -> UnownedJob? in
             guard state.head < state.jobs.count else { return nil }
             defer {
@@ -78,7 +89,7 @@ public final class ManualExecutor: SerialExecutor, @unchecked Sendable {
                     state.head = 0
                 }
             }
-            state.runningThread = pthread_self()
+            state.runningThread = ThreadID.current
             return state.jobs[state.head]
         }
         guard let job else { return false }
@@ -143,11 +154,26 @@ public final class ManualExecutor: SerialExecutor, @unchecked Sendable {
 
     public func isIsolatingCurrentContext() -> Bool? {
         state.withLock { state in
-            state.runningThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+            state.runningThread == ThreadID.current
         }
     }
 
     public func checkIsolated() {
         precondition(isIsolatingCurrentContext() == true, "Expected to run a job of this ManualExecutor")
+    }
+}
+
+/// A thread's identity, comparable and `Sendable` on every platform (`pthread_t` is a pointer on
+/// Darwin).
+private struct ThreadID: Hashable, Sendable {
+    private let value: UInt
+
+    /// The calling thread's.
+    static var current: ThreadID {
+        #if canImport(Glibc)
+        ThreadID(value: UInt(pthread_self()))
+        #else
+        ThreadID(value: UInt(bitPattern: pthread_self()))
+        #endif
     }
 }

@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// ```swift
 /// let runLoop = ManualRunLoop()
-/// let layer = AsyncLayer(executor: executor, transactions: runLoop.coalescer)
+/// let layer = AsyncLayer(executor: executor, transactions: runLoop.makeCoalescer())
 /// layer.setNeedsDisplay(); layer.setNeedsDisplay()
 /// runLoop.runTurn()          // one display starts
 /// ```

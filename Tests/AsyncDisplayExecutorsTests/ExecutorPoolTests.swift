@@ -158,6 +158,17 @@ struct ExecutorPoolTests {
         await pool.shutdown()
     }
 
+    @Test("Work that still prefers a pool after its shutdown runs on the global executor, not on a dead thread")
+    func taskExecutorAfterShutdown() async throws {
+        let pool = try ExecutorPool(name: uniqueName("late"), count: 2)
+        let taskExecutor = try #require(pool.taskExecutor)
+        await pool.shutdown()
+        let onPoolThread = await Task(executorPreference: taskExecutor) {
+            pool.executors.contains { ($0 as! ThreadExecutor).isIsolatingCurrentContext() == true }
+        }.value
+        #expect(!onPoolThread)
+    }
+
     @Test("withPool shuts the pool down when its body ends")
     func scopedPool() async throws {
         let name = uniqueName("scoped")

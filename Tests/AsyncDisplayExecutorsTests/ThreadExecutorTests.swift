@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import AsyncDisplayExecutors
@@ -135,6 +136,24 @@ struct ThreadExecutorTests {
         await shutdown
         #expect(ran.all == Array(0..<100))
         #expect(!ProcessThreads.names().contains(executor.kernelThreadName))
+    }
+
+    @Test("Work a job queues on its own executor while shutdown drains it still runs")
+    func shutdownRunsWorkQueuedWhileDraining() async {
+        let executor = ThreadExecutor(name: uniqueName("requeue"))
+        let gate = Gate()
+        let ran = Recorder<String>()
+        await block(executor, on: gate)
+        executor.execute {
+            // Shutdown has begun (the gate opens after it): this job queues more on its executor.
+            executor.execute { ran.append("queued while draining") }
+            ran.append("draining")
+        }
+        async let shutdown: Void = executor.shutdown()
+        while !executor.isShuttingDown.load(ordering: .acquiring) { await Task.yield() }
+        gate.open()
+        await shutdown
+        #expect(ran.all == ["draining", "queued while draining"])
     }
 
     @Test("Shutting down twice, at once, waits for the same end")
