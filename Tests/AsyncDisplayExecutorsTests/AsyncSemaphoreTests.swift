@@ -94,6 +94,38 @@ struct AsyncSemaphoreTests {
         #expect(semaphore.availablePermits == 0)
     }
 
+    @Test("Cancelled waiters dropped from the queue in bulk leave the others first come, first served")
+    func compaction() async throws {
+        let semaphore = AsyncSemaphore(value: 0)
+        var waiters = Waiters(100, on: semaphore)
+        let live = [0, 1, 2, 50, 97, 98, 99]
+        for index in 0..<100 where !live.contains(index) { waiters.tasks[index].cancel() }
+        for index in 0..<100 where !live.contains(index) {
+            await #expect(throws: CancellationError.self) { try await waiters.tasks[index].value }
+        }
+        #expect(semaphore.waiterCount == live.count)
+        for expected in live {
+            semaphore.signal()
+            #expect(await waiters.nextGrant() == expected)
+        }
+        #expect(semaphore.availablePermits == 0)
+    }
+
+    @Test("withPermit cancelled before it gets a permit never runs its body")
+    func withPermitCancelled() async {
+        let semaphore = AsyncSemaphore(value: 0)
+        let ran = Atomic<Bool>(false)
+        let task = Task.immediate {
+            try await semaphore.withPermit { ran.store(true, ordering: .relaxed) }
+        }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        semaphore.signal()
+        let bodyRan = ran.load(ordering: .relaxed)
+        #expect(!bodyRan)
+        #expect(semaphore.availablePermits == 1)
+    }
+
     @Test("withPermit returns the permit however its body ends")
     func withPermit() async throws {
         struct Failure: Error {}
@@ -113,9 +145,15 @@ struct AsyncSemaphoreTests {
         let holders = Counters()
         var generator = SplitMix64(seed: 0x5EED)
         let cancelled = (0..<4_000).map { _ in generator.next() % 4 == 0 }
-        let tasks = cancelled.indices.map { _ in
+        let tasks = cancelled.indices.map { index in
             Task {
-                guard (try? await semaphore.wait()) != nil else { return }
+                do {
+                    try await semaphore.wait()
+                } catch {
+                    // Only a cancelled task may go without a permit.
+                    #expect(cancelled[index], "waiter \(index) threw without being cancelled")
+                    return
+                }
                 holders.enter()
                 await Task.yield()
                 holders.leave()

@@ -62,6 +62,20 @@ struct ExecutorPoolTests {
         await pool.shutdown()
     }
 
+    @Test("In a pool mixing plugged-in and thread executors, leastLoaded() picks among those that report load")
+    func leastLoadedMixed() async throws {
+        let busy = ThreadExecutor(name: uniqueName("mixed.busy"))
+        let idle = ThreadExecutor(name: uniqueName("mixed.idle"))
+        let pool = try ExecutorPool(name: "mixed", executors: [UserQueueExecutor(label: "mixed.user"), busy, idle])
+        let gate = Gate()
+        await block(busy, on: gate)
+        busy.execute {}
+        for _ in 0..<4 { #expect(pool.leastLoaded() === idle) }
+        gate.open()
+        await busy.shutdown()
+        await idle.shutdown()
+    }
+
     @Test("leastLoaded() goes round-robin among idle executors")
     func leastLoadedTies() async throws {
         let pool = try ExecutorPool(name: uniqueName("ties"), count: 3)
