@@ -63,8 +63,11 @@ extension Canvas {
             let bounds = path.controlPointBounds(transform: transform)
         else { return }
         if state.shadow != nil { drawShadow(of: path, rule: rule, transform: transform, shader: shader) }
-        let area = state.clip.box.intersection(PixelBox(covering: bounds))
+        var area = state.clip.box.intersection(PixelBox(covering: bounds))
         guard !area.isEmpty else { return }
+        // A whole number of 4-pixel groups where the clip leaves room: the blend of an edge
+        // group then stays in vector lanes (the extra columns have no coverage).
+        area.right = min(area.left + (area.width + 3) / 4 * 4, state.clip.box.right)
         let rasterizer = rasterize(path, transform: transform, in: area)
         composite(rasterizer, rule: rule, area: area, shader: shader, isOpaqueSource: isOpaqueSource)
     }
@@ -91,7 +94,8 @@ extension Canvas {
         if state.blendMode == .copy && !(isOpaqueSource && alpha == 255) { isKnownOpaque = false }
         if let pixel = shader.solidPixel, state.blendMode == .sourceOver, alpha == 255, state.clip.mask == nil {
             var sink = SolidSourceOverSink(
-                origin: storage.pixels + area.top * width + area.left, rowLength: width, pixel: pixel)
+                origin: storage.pixels + area.top * width + area.left, rowLength: width, width: area.width,
+                pixel: pixel, scratch: takeRasterScratch())
             rasterizer.drain(rule: rule, into: &sink)
             return
         }

@@ -22,7 +22,8 @@ final class CoverageRasterizer {
 
     private(set) var width = 0
     private(set) var height = 0
-    /// Cells per row: `width + 2`; the last two catch contributions at and past the right edge.
+    /// Cells per row: `width + 2` rounded up to whole groups; the cells past the width catch
+    /// contributions at and past the right edge.
     private var stride = 2
     /// 64-bit words of touched bits per row.
     private var wordsPerRow = 1
@@ -55,8 +56,10 @@ final class CoverageRasterizer {
         let height = max(height, 0)
         self.width = width
         self.height = height
-        stride = width + 2
-        wordsPerRow = ((stride + (1 << Self.groupShift) - 1) >> Self.groupShift + 63) >> 6
+        // Whole groups per row, so that groups never straddle two rows.
+        let groupSize = 1 << Self.groupShift
+        stride = (width + 2 + groupSize - 1) / groupSize * groupSize
+        wordsPerRow = (stride >> Self.groupShift + 63) >> 6
         if stride * height > cellCapacity {
             cells.deallocate()
             cellCapacity = stride * height
@@ -254,82 +257,105 @@ final class CoverageRasterizer {
     /// Hands every touched row to `sink` as spans of coverage under `rule`, then clears the
     /// accumulation for reuse.
     ///
-    /// Touched groups come out pixel by pixel (`sink.blend(row:from:to:levels:)`); each run of
-    /// untouched groups between them has one level (`sink.blend(row:from:to:level:)`, skipped
-    /// when zero).
+    /// Runs of touched groups come out pixel by pixel (`sink.blend(row:from:to:levels:)`); each
+    /// run of untouched groups between them has one level (`sink.blend(row:from:to:level:)`,
+    /// skipped when zero). A run that crosses a 64-group word of touched bits comes out in two
+    /// spans, one per word.
     ///
-    /// Complexity: O(touched cells + rows × width / 512).
+    /// Complexity: O(touched cells + rows × width / 256).
     func drain<Sink: CoverageSink>(rule: FillRule, into sink: inout Sink) {
         guard firstRow < endRow else { return }
         let width = self.width
         let stride = self.stride
         let wordsPerRow = self.wordsPerRow
         let levels = self.levels
-        let groupCount = (stride + (1 << Self.groupShift) - 1) >> Self.groupShift
         let evenOdd = rule == .evenOdd
+        // Rows whose destination the sink starts loading before they are drained.
+        let lookahead = 4
+        for row in firstRow..<min(firstRow + lookahead, endRow) { sink.prepare(row: row) }
         for row in firstRow..<endRow {
+            if row + lookahead < endRow { sink.prepare(row: row + lookahead) }
             let line = cells + row * stride
             let bits = touched + row * wordsPerRow
             var sum: Int32 = 0
-            var group = 0
-            while group < groupCount {
-                let isTouched = Self.isSet(bits, group)
-                let end = Self.nextGroup(in: bits, after: group, touched: !isTouched, count: groupCount)
-                let first = group << Self.groupShift
-                let last = min(end << Self.groupShift, stride)
-                let visibleEnd = min(last, width)
-                if isTouched {
-                    if evenOdd {
-                        for column in first..<last {
-                            sum &+= line[column]
-                            line[column] = 0
-                            levels[column] = Self.level(sum, evenOdd: true)
-                        }
-                    } else {
-                        for column in first..<last {
-                            sum &+= line[column]
-                            line[column] = 0
-                            levels[column] = Self.level(sum, evenOdd: false)
-                        }
-                    }
+            for wordIndex in 0..<wordsPerRow {
+                var word = bits[wordIndex]
+                bits[wordIndex] = 0
+                let base = wordIndex << 6
+                var group = 0
+                while word != 0 {
+                    // Groups `group..<start` are untouched, `start..<end` touched.
+                    let start = word.trailingZeroBitCount
+                    let end = start + (~(word >> UInt64(start))).trailingZeroBitCount
+                    word = end == 64 ? 0 : word & (~0 << UInt64(end))
+                    constantSpan(row, from: base + group, to: base + start, sum: sum, evenOdd, into: &sink)
+                    let first = (base + start) << Self.groupShift
+                    let last = (base + end) << Self.groupShift
+                    sum = Self.integrate(line, from: first, to: last, carry: sum, evenOdd: evenOdd, into: levels)
+                    let visibleEnd = min(last, width)
                     if first < visibleEnd {
                         sink.blend(row: row, from: first, to: visibleEnd, levels: levels + first)
                     }
-                } else if first < visibleEnd {
-                    let level = Self.level(sum, evenOdd: evenOdd)
-                    if level != 0 { sink.blend(row: row, from: first, to: visibleEnd, level: level) }
+                    group = end
                 }
-                group = end
+                constantSpan(row, from: base + group, to: base + 64, sum: sum, evenOdd, into: &sink)
             }
-            for word in 0..<wordsPerRow { bits[word] = 0 }
             sink.finish(row: row)
         }
         firstRow = height
         endRow = 0
     }
 
-    /// The first group after `group` whose touched bit is `touched`, or `count` if none is.
+    /// Hands untouched groups `first..<end` of `row`, all at the level of `sum`, to `sink`.
     @inline(__always)
-    private static func nextGroup(
-        in bits: UnsafeMutablePointer<UInt64>, after group: Int, touched: Bool, count: Int
-    ) -> Int {
-        let flip: UInt64 = touched ? 0 : ~0
-        let start = group + 1
-        var word = start >> 6
-        let wordCount = (count + 63) >> 6
-        guard word < wordCount else { return count }
-        var pending = (bits[word] ^ flip) & (~0 << UInt64(start & 63))
-        while pending == 0 {
-            word += 1
-            guard word < wordCount else { return count }
-            pending = bits[word] ^ flip
-        }
-        return min(word << 6 + pending.trailingZeroBitCount, count)
+    private func constantSpan<Sink: CoverageSink>(
+        _ row: Int, from first: Int, to end: Int, sum: Int32, _ evenOdd: Bool, into sink: inout Sink
+    ) {
+        guard sum != 0 else { return }
+        let start = first << Self.groupShift
+        let visibleEnd = min(end << Self.groupShift, width)
+        guard start < visibleEnd else { return }
+        let level = Self.level(sum, evenOdd: evenOdd)
+        if level != 0 { sink.blend(row: row, from: start, to: visibleEnd, level: level) }
     }
 
+    /// Turns cells `first..<last` of `line` (whole groups) into coverage levels, clearing them:
+    /// a running sum from `carry`, four cells at a time; returns the sum at `last`.
     @inline(__always)
-    private static func isSet(_ bits: UnsafeMutablePointer<UInt64>, _ group: Int) -> Bool {
-        bits[group >> 6] & (1 << UInt64(group & 63)) != 0
+    private static func integrate(
+        _ line: UnsafeMutablePointer<Int32>, from first: Int, to last: Int, carry: Int32, evenOdd: Bool,
+        into levels: UnsafeMutablePointer<UInt8>
+    ) -> Int32 {
+        // Safe: `first` and `last` are multiples of 4 within the row (the stride is a whole
+        // number of groups), and `levels` holds a stride of bytes.
+        let cells = UnsafeMutableRawPointer(line)
+        let output = UnsafeMutableRawPointer(levels)
+        var sum = SIMD4<Int32>(repeating: carry)
+        var column = first
+        while column < last {
+            let quad = cells.loadUnaligned(fromByteOffset: column &* 4, as: SIMD4<Int32>.self)
+            cells.storeBytes(of: .zero, toByteOffset: column &* 4, as: SIMD4<Int32>.self)
+            // Prefix sum within the four lanes (each lane plus the one before it, then each half
+            // plus the low half's total), then the carry from the left. Safe: both types are 16
+            // bytes of plain integers.
+            let pairs = quad &+ unsafeBitCast(unsafeBitCast(quad, to: SIMD2<UInt64>.self) &<< 32, to: SIMD4<Int32>.self)
+            let sums = pairs &+ SIMD4(repeating: pairs[1]) & SIMD4(0, 0, -1, -1) &+ sum
+            sum = SIMD4(repeating: sums[3])
+            let quadLevels: SIMD4<UInt8>
+            if evenOdd {
+                quadLevels = SIMD4(
+                    level(sums[0], evenOdd: true), level(sums[1], evenOdd: true), level(sums[2], evenOdd: true),
+                    level(sums[3], evenOdd: true))
+            } else {
+                // `level(_:evenOdd: false)` lane by lane.
+                let sign = sums &>> 31
+                let magnitude = (sums ^ sign) &- sign
+                quadLevels = SIMD4(truncatingIfNeeded: pointwiseMin((magnitude &+ 128) &>> 8, SIMD4(repeating: 255)))
+            }
+            output.storeBytes(of: quadLevels, toByteOffset: column, as: SIMD4<UInt8>.self)
+            column &+= 4
+        }
+        return sum[0]
     }
 
     /// The 0...255 coverage level of an accumulated winding sum.
@@ -361,11 +387,14 @@ protocol CoverageSink {
     mutating func blend(row: Int, from start: Int, to end: Int, levels: UnsafePointer<UInt8>)
     /// Pixels `start..<end` of `row`, all at `level` (never zero).
     mutating func blend(row: Int, from start: Int, to end: Int, level: UInt8)
+    /// A few rows before `row` is drained, to start loading what its spans will blend into.
+    mutating func prepare(row: Int)
     /// After the last span of a touched row.
     mutating func finish(row: Int)
 }
 
 extension CoverageSink {
+    func prepare(row: Int) {}
     func finish(row: Int) {}
 }
 
