@@ -95,8 +95,9 @@ extension Canvas {
         if let pixel = shader.solidPixel, state.blendMode == .sourceOver, alpha == 255, state.clip.mask == nil {
             var sink = SolidSourceOverSink(
                 origin: storage.pixels + area.top * width + area.left, rowLength: width, width: area.width,
-                pixel: pixel, scratch: takeRasterScratch())
+                pixel: pixel)
             rasterizer.drain(rule: rule, into: &sink)
+            takeRasterScratch().touched = sink.touched
             return
         }
         let scratch = takeRasterScratch()

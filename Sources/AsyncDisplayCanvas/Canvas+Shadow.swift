@@ -62,7 +62,7 @@ extension Canvas {
             if let pixel = shader.solidPixel, state.blendMode == .sourceOver, alpha == 255, state.clip.mask == nil {
                 var sink = SolidSourceOverSink(
                     origin: storage.pixels + area.top * width + area.left, rowLength: width, width: area.width,
-                    pixel: pixel, scratch: takeRasterScratch())
+                    pixel: pixel)
                 Self.feed(first, rowLength: mask.width, area: area, into: &sink)
             } else {
                 let scratch = takeRasterScratch()

@@ -139,8 +139,10 @@ final class CoverageRasterizer {
         let one = Double(Self.one) * direction
         let stride = self.stride
         let wordsPerRow = self.wordsPerRow
-        var cell = cells + rowStart * stride
-        var bits = touched + rowStart * wordsPerRow
+        // Safe: rows rowStart..<rowEnd lie within the area, and every column written below is
+        // within 0...width + 1 (positions are clamped to 0...width first), inside the stride.
+        var cell = cells + rowStart &* stride
+        var bits = touched + rowStart &* wordsPerRow
         if dxdy == 0 {
             // A vertical piece: the same two cells in every row, scaled by the row's height.
             let column = Self.clamp(x, limit)
@@ -148,17 +150,18 @@ final class CoverageRasterizer {
             let inside = 1 - (column - Double(x0i))
             let fullTotal = Self.fixed(one)
             let fullInside = Self.fixed(one * inside)
+            let (word, mask) = Self.touchedBits(from: x0i, to: x0i &+ 1)
             for row in rowStart..<rowEnd {
                 var total = fullTotal
                 var part = fullInside
-                if row == rowStart || row == rowEnd - 1 {
-                    let dy = min(Double(row + 1), yEnd) - max(Double(row), yStart)
+                if row == rowStart || row == rowEnd &- 1 {
+                    let dy = min(Double(row &+ 1), yEnd) - max(Double(row), yStart)
                     total = Self.fixed(dy * one)
                     part = Self.fixed(dy * one * inside)
                 }
                 cell[x0i] &+= part
-                cell[x0i + 1] &+= total &- part
-                Self.touch(bits, from: x0i, to: x0i + 1)
+                cell[x0i &+ 1] &+= total &- part
+                bits[word] |= mask
                 cell += stride
                 bits += wordsPerRow
             }
@@ -166,7 +169,7 @@ final class CoverageRasterizer {
         }
         var rowTop = yStart
         for row in rowStart..<rowEnd {
-            let rowBottom = min(Double(row + 1), yEnd)
+            let rowBottom = min(Double(row &+ 1), yEnd)
             let dy = rowBottom - rowTop
             let xNext = x + dxdy * dy
             let total = Self.fixed(dy * one)
@@ -178,12 +181,12 @@ final class CoverageRasterizer {
             let x0i = Int(Self.fixed(x0 - 0.5))
             let x0Floor = Double(x0i)
             let x1i = Int(Self.fixed(x1 + 0.5))
-            if x1i <= x0i + 1 || x1 == x0 {
+            if x1i <= x0i &+ 1 || x1 == x0 {
                 // Within one column: the part left of the segment's middle stays in that column.
                 let inside = Self.fixed(dy * one * (1 - (0.5 * (x0 + x1) - x0Floor)))
                 cell[x0i] &+= inside
-                cell[x0i + 1] &+= total &- inside
-                Self.touch(bits, from: x0i, to: x0i + 1)
+                cell[x0i &+ 1] &+= total &- inside
+                Self.touch(bits, from: x0i, to: x0i &+ 1)
             } else {
                 // Across columns: a triangle in the first, trapezoids of slope `s` per column in
                 // between, and the remainder in the last, so the row adds up to exactly `total`.
@@ -195,23 +198,25 @@ final class CoverageRasterizer {
                 let scaled = dy * one
                 var sum = Self.fixed(scaled * firstArea)
                 cell[x0i] &+= sum
-                if x1i == x0i + 2 {
+                if x1i == x0i &+ 2 {
                     let middle = Self.fixed(scaled * (1 - firstArea - lastArea))
-                    cell[x0i + 1] &+= middle
+                    cell[x0i &+ 1] &+= middle
                     sum &+= middle
                 } else {
                     let secondArea = s * (1.5 - x0f) - firstArea
                     let second = Self.fixed(scaled * secondArea)
-                    cell[x0i + 1] &+= second
+                    cell[x0i &+ 1] &+= second
                     sum &+= second
                     let step = Self.fixed(scaled * s)
-                    for column in (x0i + 2)..<(x1i - 1) {
+                    var column = x0i &+ 2
+                    while column < x1i &- 1 {
                         cell[column] &+= step
+                        column &+= 1
                     }
-                    sum &+= step &* Int32(truncatingIfNeeded: x1i - x0i - 3)
-                    let middleArea = Double(x1i - x0i - 3) * s
+                    sum &+= step &* Int32(truncatingIfNeeded: x1i &- x0i &- 3)
+                    let middleArea = Double(x1i &- x0i &- 3) * s
                     let beforeLast = Self.fixed(scaled * (1 - firstArea - secondArea - middleArea - lastArea))
-                    cell[x1i - 1] &+= beforeLast
+                    cell[x1i &- 1] &+= beforeLast
                     sum &+= beforeLast
                 }
                 cell[x1i] &+= total &- sum
@@ -240,18 +245,25 @@ final class CoverageRasterizer {
     /// Marks the groups holding cells `first...last` of a row as touched.
     @inline(__always)
     private static func touch(_ bits: UnsafeMutablePointer<UInt64>, from first: Int, to last: Int) {
-        let firstGroup = first >> groupShift
-        let lastGroup = last >> groupShift
-        if firstGroup >> 6 == lastGroup >> 6 {
-            // One word: a run of ones from the first group's bit to the last's.
-            let count = UInt64(lastGroup - firstGroup + 1)
-            let run: UInt64 = count == 64 ? ~0 : (1 << count) &- 1
-            bits[firstGroup >> 6] |= run << UInt64(firstGroup & 63)
+        if first &>> (groupShift &+ 6) == last &>> (groupShift &+ 6) {
+            let (word, mask) = touchedBits(from: first, to: last)
+            bits[word] |= mask
             return
         }
-        for group in firstGroup...lastGroup {
-            bits[group >> 6] |= 1 << UInt64(group & 63)
+        for group in (first &>> groupShift)...(last &>> groupShift) {
+            bits[group &>> 6] |= 1 &<< UInt64(group & 63)
         }
+    }
+
+    /// The word and bits that mark the groups holding cells `first...last` (`last − first` at
+    /// most 255, within one word) as touched.
+    @inline(__always)
+    private static func touchedBits(from first: Int, to last: Int) -> (word: Int, mask: UInt64) {
+        let firstBit = UInt64((first &>> groupShift) & 63)
+        let lastBit = UInt64((last &>> groupShift) & 63)
+        // Ones from the first bit through the last: past bit 63 the shift gives zero, which the
+        // subtraction turns into every bit from the first on.
+        return (first &>> (groupShift &+ 6), (2 &<< lastBit) &- (1 &<< firstBit))
     }
 
     /// Hands every touched row to `sink` as spans of coverage under `rule`, then clears the
@@ -274,23 +286,23 @@ final class CoverageRasterizer {
         let lookahead = 4
         for row in firstRow..<min(firstRow + lookahead, endRow) { sink.prepare(row: row) }
         for row in firstRow..<endRow {
-            if row + lookahead < endRow { sink.prepare(row: row + lookahead) }
-            let line = cells + row * stride
-            let bits = touched + row * wordsPerRow
+            if row &+ lookahead < endRow { sink.prepare(row: row &+ lookahead) }
+            let line = cells + row &* stride
+            let bits = touched + row &* wordsPerRow
             var sum: Int32 = 0
             for wordIndex in 0..<wordsPerRow {
                 var word = bits[wordIndex]
                 bits[wordIndex] = 0
-                let base = wordIndex << 6
+                let base = wordIndex &<< 6
                 var group = 0
                 while word != 0 {
                     // Groups `group..<start` are untouched, `start..<end` touched.
                     let start = word.trailingZeroBitCount
-                    let end = start + (~(word >> UInt64(start))).trailingZeroBitCount
-                    word = end == 64 ? 0 : word & (~0 << UInt64(end))
-                    constantSpan(row, from: base + group, to: base + start, sum: sum, evenOdd, into: &sink)
-                    let first = (base + start) << Self.groupShift
-                    let last = (base + end) << Self.groupShift
+                    let end = start &+ (~(word &>> UInt64(start))).trailingZeroBitCount
+                    word = end == 64 ? 0 : word & (~0 &<< UInt64(end))
+                    constantSpan(row, from: base &+ group, to: base &+ start, sum: sum, evenOdd, into: &sink)
+                    let first = (base &+ start) &<< Self.groupShift
+                    let last = (base &+ end) &<< Self.groupShift
                     sum = Self.integrate(line, from: first, to: last, carry: sum, evenOdd: evenOdd, into: levels)
                     let visibleEnd = min(last, width)
                     if first < visibleEnd {
@@ -298,7 +310,7 @@ final class CoverageRasterizer {
                     }
                     group = end
                 }
-                constantSpan(row, from: base + group, to: base + 64, sum: sum, evenOdd, into: &sink)
+                constantSpan(row, from: base &+ group, to: base &+ 64, sum: sum, evenOdd, into: &sink)
             }
             sink.finish(row: row)
         }
@@ -312,8 +324,8 @@ final class CoverageRasterizer {
         _ row: Int, from first: Int, to end: Int, sum: Int32, _ evenOdd: Bool, into sink: inout Sink
     ) {
         guard sum != 0 else { return }
-        let start = first << Self.groupShift
-        let visibleEnd = min(end << Self.groupShift, width)
+        let start = first &<< Self.groupShift
+        let visibleEnd = min(end &<< Self.groupShift, width)
         guard start < visibleEnd else { return }
         let level = Self.level(sum, evenOdd: evenOdd)
         if level != 0 { sink.blend(row: row, from: start, to: visibleEnd, level: level) }

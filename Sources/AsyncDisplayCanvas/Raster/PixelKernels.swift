@@ -39,7 +39,7 @@ enum PixelKernels {
         // Safe: every load and store covers pixels index..<index + 4 with index + 4 <= count.
         let raw = UnsafeMutableRawPointer(destination)
         var index = 0
-        while index + 4 <= count {
+        while index &+ 4 <= count {
             let old = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD4<UInt32>.self).lanes16
             let even = multiplyDivide255(old & 0xFF, inverseLanes)
             let odd = multiplyDivide255(old &>> 8, inverseLanes)
@@ -71,16 +71,16 @@ enum PixelKernels {
         let colorOdd = colorLanes &>> 8
         let alpha = SIMD8<UInt16>(repeating: UInt16(color >> 24))
         var column = 0
-        while column + 4 <= count {
+        while column &+ 4 <= count {
             let quad = UnsafeRawPointer(levels + column).loadUnaligned(as: UInt32.self)
             let target = UnsafeMutableRawPointer(pixels + column)
             if quad == 0 {
-                column += 4
+                column &+= 4
                 continue
             }
             if quad == 0xFFFF_FFFF && isOpaque {
                 target.storeBytes(of: SIMD4<UInt32>(repeating: color), as: SIMD4<UInt32>.self)
-                column += 4
+                column &+= 4
                 continue
             }
             // Each pixel's level in both of its 16-bit lanes. Safe: four bytes either way, and
@@ -92,7 +92,7 @@ enum PixelKernels {
             let even = multiplyDivide255(colorEven, coverage) &+ multiplyDivide255(destination & 0xFF, inverse)
             let odd = multiplyDivide255(colorOdd, coverage) &+ multiplyDivide255(destination &>> 8, inverse)
             target.storeBytes(of: even | odd &<< 8, as: SIMD8<UInt16>.self)
-            column += 4
+            column &+= 4
         }
         while column < count {
             let level = UInt32(levels[column])
@@ -101,7 +101,7 @@ enum PixelKernels {
             } else if level != 0 {
                 pixels[column] = sourceOver(level == 255 ? color : scalePixel(color, by: level), pixels[column])
             }
-            column += 1
+            column &+= 1
         }
     }
 }
@@ -115,27 +115,36 @@ struct SolidSourceOverSink: CoverageSink {
     /// Pixels per row of the rasterized area.
     let width: Int
     let pixel: UInt32
-    /// Where `prepare(row:)` leaves what it read, so that the reads stay.
-    let scratch: RasterScratch
+    /// What `prepare(row:)` read, combined: stored by the owner after the drain so that the
+    /// reads stay.
+    var touched: UInt32 = 0
+
+    init(origin: UnsafeMutablePointer<UInt32>, rowLength: Int, width: Int, pixel: UInt32) {
+        self.origin = origin
+        self.rowLength = rowLength
+        self.width = width
+        self.pixel = pixel
+    }
 
     @inline(__always)
     mutating func prepare(row: Int) {
-        scratch.touched ^= PixelKernels.touch(origin + row * rowLength, count: width)
+        touched ^= PixelKernels.touch(origin + row &* rowLength, count: width)
     }
 
     @inline(__always)
     mutating func blend(row: Int, from start: Int, to end: Int, levels: UnsafePointer<UInt8>) {
-        PixelKernels.blendSourceOver(origin + row * rowLength + start, count: end - start, pixel: pixel, levels: levels)
+        PixelKernels.blendSourceOver(
+            origin + (row &* rowLength &+ start), count: end &- start, pixel: pixel, levels: levels)
     }
 
     @inline(__always)
     mutating func blend(row: Int, from start: Int, to end: Int, level: UInt8) {
-        let destination = origin + row * rowLength + start
+        let destination = origin + (row &* rowLength &+ start)
         let painted = level == 255 ? pixel : scalePixel(pixel, by: UInt32(level))
         if painted >> 24 == 255 {
-            PixelKernels.fill(destination, count: end - start, with: painted)
+            PixelKernels.fill(destination, count: end &- start, with: painted)
         } else {
-            PixelKernels.blendSourceOver(destination, count: end - start, pixel: painted)
+            PixelKernels.blendSourceOver(destination, count: end &- start, pixel: painted)
         }
     }
 }
