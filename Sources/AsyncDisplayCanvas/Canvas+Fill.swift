@@ -68,6 +68,7 @@ extension Canvas {
         // A whole number of 4-pixel groups where the clip leaves room: the blend of an edge
         // group then stays in vector lanes (the extra columns have no coverage).
         area.right = min(area.left + (area.width + 3) / 4 * 4, state.clip.box.right)
+        touchPixels(in: area)
         let rasterizer = rasterize(path, transform: transform, in: area)
         composite(rasterizer, rule: rule, area: area, shader: shader, isOpaqueSource: isOpaqueSource)
     }
@@ -84,6 +85,19 @@ extension Canvas {
         return rasterizer
     }
 
+    /// Starts loading the pixels of a small `area` into the cache, all lines at once, so that
+    /// their misses overlap each other rather than stall the blend row by row.
+    private mutating func touchPixels(in area: PixelBox) {
+        guard area.width * area.height <= 16_384 else { return }
+        var combined: UInt32 = 0
+        var line = storage.pixels + area.top * width + area.left
+        for _ in 0..<area.height {
+            combined ^= PixelKernels.touch(line, count: area.width)
+            line += width
+        }
+        takeRasterScratch().touched = combined
+    }
+
     /// Blends `shader` into the pixels of `area` at the coverage `rasterizer` holds (which it
     /// then clears).
     mutating func composite(
@@ -94,10 +108,8 @@ extension Canvas {
         if state.blendMode == .copy && !(isOpaqueSource && alpha == 255) { isKnownOpaque = false }
         if let pixel = shader.solidPixel, state.blendMode == .sourceOver, alpha == 255, state.clip.mask == nil {
             var sink = SolidSourceOverSink(
-                origin: storage.pixels + area.top * width + area.left, rowLength: width, width: area.width,
-                pixel: pixel)
+                origin: storage.pixels + area.top * width + area.left, rowLength: width, pixel: pixel)
             rasterizer.drain(rule: rule, into: &sink)
-            takeRasterScratch().touched = sink.touched
             return
         }
         let scratch = takeRasterScratch()

@@ -61,8 +61,7 @@ extension Canvas {
             let first = levels.baseAddress! + (area.top - box.top) * mask.width + (area.left - box.left)
             if let pixel = shader.solidPixel, state.blendMode == .sourceOver, alpha == 255, state.clip.mask == nil {
                 var sink = SolidSourceOverSink(
-                    origin: storage.pixels + area.top * width + area.left, rowLength: width, width: area.width,
-                    pixel: pixel)
+                    origin: storage.pixels + area.top * width + area.left, rowLength: width, pixel: pixel)
                 Self.feed(first, rowLength: mask.width, area: area, into: &sink)
             } else {
                 let scratch = takeRasterScratch()

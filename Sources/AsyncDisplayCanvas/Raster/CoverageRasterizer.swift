@@ -282,11 +282,7 @@ final class CoverageRasterizer {
         let wordsPerRow = self.wordsPerRow
         let levels = self.levels
         let evenOdd = rule == .evenOdd
-        // Rows whose destination the sink starts loading before they are drained.
-        let lookahead = 4
-        for row in firstRow..<min(firstRow + lookahead, endRow) { sink.prepare(row: row) }
         for row in firstRow..<endRow {
-            if row &+ lookahead < endRow { sink.prepare(row: row &+ lookahead) }
             let line = cells + row &* stride
             let bits = touched + row &* wordsPerRow
             var sum: Int32 = 0
@@ -399,14 +395,11 @@ protocol CoverageSink {
     mutating func blend(row: Int, from start: Int, to end: Int, levels: UnsafePointer<UInt8>)
     /// Pixels `start..<end` of `row`, all at `level` (never zero).
     mutating func blend(row: Int, from start: Int, to end: Int, level: UInt8)
-    /// A few rows before `row` is drained, to start loading what its spans will blend into.
-    mutating func prepare(row: Int)
     /// After the last span of a touched row.
     mutating func finish(row: Int)
 }
 
 extension CoverageSink {
-    func prepare(row: Int) {}
     func finish(row: Int) {}
 }
 

@@ -10,7 +10,7 @@ enum PixelKernels {
     }
 
     /// Reads a pixel from every 64-byte line of the `count` pixels from `line` and returns them
-    /// combined: run a little ahead of a blend, it has the lines on their way into the cache.
+    /// combined: run ahead of a blend, it has the lines on their way into the cache.
     @inline(__always)
     static func touch(_ line: UnsafePointer<UInt32>, count: Int) -> UInt32 {
         guard count > 0 else { return 0 }
@@ -112,24 +112,7 @@ struct SolidSourceOverSink: CoverageSink {
     let origin: UnsafeMutablePointer<UInt32>
     /// Pixels per canvas row.
     let rowLength: Int
-    /// Pixels per row of the rasterized area.
-    let width: Int
     let pixel: UInt32
-    /// What `prepare(row:)` read, combined: stored by the owner after the drain so that the
-    /// reads stay.
-    var touched: UInt32 = 0
-
-    init(origin: UnsafeMutablePointer<UInt32>, rowLength: Int, width: Int, pixel: UInt32) {
-        self.origin = origin
-        self.rowLength = rowLength
-        self.width = width
-        self.pixel = pixel
-    }
-
-    @inline(__always)
-    mutating func prepare(row: Int) {
-        touched ^= PixelKernels.touch(origin + row &* rowLength, count: width)
-    }
 
     @inline(__always)
     mutating func blend(row: Int, from start: Int, to end: Int, levels: UnsafePointer<UInt8>) {
