@@ -234,13 +234,7 @@ public struct Path: Sendable, Hashable {
         _ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point, tolerance: Double, _ line: (Point, Point) -> Void
     ) {
         let deviation = max(distance(p0, c1, c2), distance(c1, c2, p3)) * 3 / 4
-        // `deviation ÷ n²` bounds the sagitta of n chords. Moved outwards by two thirds of it,
-        // they stay within two thirds of a sagitta of the curve (at their ends outside, at their
-        // middles inside), so sagittas of 1.5 × `tolerance` keep to the tolerance. That needs
-        // enough chords for the moved points to keep the area (four per quarter circle keep it
-        // within 0.1 %); below that, the count whose chords are within the tolerance unmoved.
-        let relaxed = segmentCount(deviation: deviation, tolerance: tolerance * 1.5)
-        let segments = relaxed >= 4 ? relaxed : segmentCount(deviation: deviation, tolerance: tolerance)
+        let segments = segmentCount(deviation: deviation, tolerance: tolerance)
         guard segments > 1 else { return line(p0, p3) }
         let h = 1 / Double(segments)
         // The end points stay put (neighbouring segments share them), so the inner points make
@@ -275,11 +269,18 @@ public struct Path: Sendable, Hashable {
         line(previous, p3)
     }
 
-    /// Segments needed so that a curve whose second difference is `deviation` stays within
-    /// `tolerance` of its chords (at most 256).
+    /// The fewest chords (at most 256) that stay within `tolerance` of a cubic whose second
+    /// difference is `deviation` once `flattenCubic` has moved them outwards.
+    ///
+    /// `deviation ÷ n²` bounds the sagitta of each of n chords. Their inner points move out by
+    /// `n ÷ (n − 1)` times two thirds of it, and their middles stay inside by less than a
+    /// sagitta minus that, so n(n − 1) ≥ 2 × `deviation` ÷ (3 × `tolerance`) keeps both within
+    /// the tolerance: about √1.5 times fewer chords than unmoved chords need. One chord is
+    /// never moved, so it needs the whole bulge within the tolerance.
     private static func segmentCount(deviation: Double, tolerance: Double) -> Int {
         guard deviation.isFinite, deviation > tolerance else { return 1 }
-        return min(256, Int((deviation / tolerance).squareRoot().rounded(.up)))
+        let product = min(2 * deviation / (3 * tolerance), 1e6)
+        return min(256, max(2, Int(((1 + (1 + 4 * product).squareRoot()) / 2).rounded(.up))))
     }
 
     /// The size of the second difference `a − 2b + c`.

@@ -25,6 +25,12 @@ enum PixelKernels {
     }
 
     /// Blends one translucent `pixel` source-over `count` pixels.
+    @inline(__always)
+    static func blendSourceOver(_ destination: UnsafeMutablePointer<UInt32>, count: Int, pixel: UInt32) {
+        blendSourceOver(destination, count: count, color: ColorLanes(pixel))
+    }
+
+    /// Blends one translucent `color` source-over `count` pixels.
     ///
     /// The source is the same for every pixel, so only the destination is scaled:
     /// `pixel + destination × (255 − alpha) ÷ 255`, four pixels at a time in 16-bit vector
@@ -32,23 +38,21 @@ enum PixelKernels {
     /// the auto-vectorizer, whose unrolled loops only start after 64 bytes — longer than most
     /// spans of a shape.
     @inline(__always)
-    static func blendSourceOver(_ destination: UnsafeMutablePointer<UInt32>, count: Int, pixel: UInt32) {
-        let inverse = 255 &- (pixel >> 24)
-        let inverseLanes = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inverse))
-        let source = SIMD4<UInt32>(repeating: pixel)
+    static func blendSourceOver(_ destination: UnsafeMutablePointer<UInt32>, count: Int, color: ColorLanes) {
         // Safe: every load and store covers pixels index..<index + 4 with index + 4 <= count.
         let raw = UnsafeMutableRawPointer(destination)
         var index = 0
         while index &+ 4 <= count {
             let old = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD4<UInt32>.self).lanes16
-            let even = multiplyDivide255(old & 0xFF, inverseLanes)
-            let odd = multiplyDivide255(old &>> 8, inverseLanes)
-            let blended = (even | odd &<< 8).words &+ source
+            let even = multiplyDivide255(old & 0xFF, color.inverseAlpha)
+            let odd = multiplyDivide255(old &>> 8, color.inverseAlpha)
+            let blended = (even | odd &<< 8).words &+ color.source
             raw.storeBytes(of: blended, toByteOffset: index &* 4, as: SIMD4<UInt32>.self)
             index &+= 4
         }
+        let inverse = 255 &- (color.pixel >> 24)
         while index < count {
-            destination[index] = pixel &+ scalePixel(destination[index], by: inverse)
+            destination[index] = color.pixel &+ scalePixel(destination[index], by: inverse)
             index &+= 1
         }
     }
@@ -61,15 +65,15 @@ enum PixelKernels {
     /// level), pixel)` does, with the same exact rounding, so both paths give identical pixels.
     @inline(__always)
     static func blendSourceOver(
-        _ pixels: UnsafeMutablePointer<UInt32>, count: Int, pixel color: UInt32, levels: UnsafePointer<UInt8>
+        _ pixels: UnsafeMutablePointer<UInt32>, count: Int, color lanes: ColorLanes, levels: UnsafePointer<UInt8>
     ) {
         // Safe: the caller passes `count` levels and `count` pixels; every load and store below
         // touches columns column..<column + 4 with column + 4 <= count, or the one column < count.
+        let color = lanes.pixel
         let isOpaque = color >> 24 == 255
-        let colorLanes = SIMD4<UInt32>(repeating: color).lanes16
-        let colorEven = colorLanes & 0xFF
-        let colorOdd = colorLanes &>> 8
-        let alpha = SIMD8<UInt16>(repeating: UInt16(color >> 24))
+        let colorEven = lanes.even
+        let colorOdd = lanes.odd
+        let alpha = lanes.alpha
         var column = 0
         while column &+ 4 <= count {
             let quad = UnsafeRawPointer(levels + column).loadUnaligned(as: UInt32.self)
@@ -79,7 +83,7 @@ enum PixelKernels {
                 continue
             }
             if quad == 0xFFFF_FFFF && isOpaque {
-                target.storeBytes(of: SIMD4<UInt32>(repeating: color), as: SIMD4<UInt32>.self)
+                target.storeBytes(of: lanes.source, as: SIMD4<UInt32>.self)
                 column &+= 4
                 continue
             }
@@ -106,32 +110,6 @@ enum PixelKernels {
     }
 }
 
-/// Fills coverage spans with one colour, source-over, into a canvas's pixels.
-struct SolidSourceOverSink: CoverageSink {
-    /// The pixel at the rasterized area's origin.
-    let origin: UnsafeMutablePointer<UInt32>
-    /// Pixels per canvas row.
-    let rowLength: Int
-    let pixel: UInt32
-
-    @inline(__always)
-    mutating func blend(row: Int, from start: Int, to end: Int, levels: UnsafePointer<UInt8>) {
-        PixelKernels.blendSourceOver(
-            origin + (row &* rowLength &+ start), count: end &- start, pixel: pixel, levels: levels)
-    }
-
-    @inline(__always)
-    mutating func blend(row: Int, from start: Int, to end: Int, level: UInt8) {
-        let destination = origin + (row &* rowLength &+ start)
-        let painted = level == 255 ? pixel : scalePixel(pixel, by: UInt32(level))
-        if painted >> 24 == 255 {
-            PixelKernels.fill(destination, count: end &- start, with: painted)
-        } else {
-            PixelKernels.blendSourceOver(destination, count: end &- start, pixel: painted)
-        }
-    }
-}
-
 /// `a × b ÷ 255` per lane, rounded to nearest, exactly, for lanes in 0...255.
 @inline(__always)
 private func multiplyDivide255(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
@@ -142,7 +120,7 @@ private func multiplyDivide255(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<
 extension SIMD4 where Scalar == UInt32 {
     /// The same sixteen bytes as eight 16-bit lanes (little-endian: a word's low half first).
     @inline(__always)
-    fileprivate var lanes16: SIMD8<UInt16> {
+    var lanes16: SIMD8<UInt16> {
         // Safe: both are 16 bytes of plain integers, so every bit pattern is a valid value.
         unsafeBitCast(self, to: SIMD8<UInt16>.self)
     }
