@@ -34,11 +34,11 @@ struct CoverageDrainTests {
 
     @Test("Even-odd leaves a hole spanning whole words of touched bits empty and fills around it")
     func evenOddHoleAcrossWords() {
-        var path = Path()
-        path.addRect(Rect(x: 3.5, y: 0.5, width: 646.75, height: 5))
-        path.addRect(Rect(x: 250, y: 1, width: 280, height: 4))
+        // An outer ring with fractional edges around a hole on whole pixels, both clockwise.
+        var ring = Path(polygon: corners(left: 3.5, top: 0.5, right: 650.25, bottom: 5.5))
+        ring.append(contentsOf: Path(polygon: corners(left: 250, top: 1, right: 530, bottom: 5)))
         var canvas = Canvas(width: 660, height: 6)
-        canvas.fill(path, with: .white, rule: .evenOdd)
+        canvas.fill(ring, with: .white, rule: .evenOdd)
         for x in 250..<530 { #expect(canvas[x: x, y: 2] == .clear) }
         for x in [4, 100, 249, 530, 600, 649] { #expect(canvas[x: x, y: 2] == .white) }
         #expect(canvas[x: 3, y: 2].alpha == 128)
@@ -114,4 +114,9 @@ struct CoverageDrainTests {
         }
         #expect(worst <= allowance)
     }
+}
+
+/// The corners of a rectangle, clockwise from the top left.
+private func corners(left: Double, top: Double, right: Double, bottom: Double) -> [Point] {
+    [Point(x: left, y: top), Point(x: right, y: top), Point(x: right, y: bottom), Point(x: left, y: bottom)]
 }
