@@ -88,8 +88,13 @@ final class CoverageRasterizer {
     /// left of, inside or right of the area; pieces outside are then flattened onto the edge,
     /// which keeps their area exact.
     func addLine(from p0: Point, to p1: Point) {
-        guard p0.y != p1.y, p0.x.isFinite, p0.y.isFinite, p1.x.isFinite, p1.y.isFinite else { return }
         let right = Double(width)
+        // Most segments lie inside the area (the comparisons also fail for NaN).
+        if p0.x >= 0, p0.x <= right, p1.x >= 0, p1.x <= right, p0.y.isFinite, p1.y.isFinite {
+            addPiece(from: p0, to: p1)
+            return
+        }
+        guard p0.y != p1.y, p0.x.isFinite, p0.y.isFinite, p1.x.isFinite, p1.y.isFinite else { return }
         let leftCrossing = Self.crossing(p0.x, p1.x, at: 0)
         let rightCrossing = Self.crossing(p0.x, p1.x, at: right)
         var start = p0
@@ -277,41 +282,56 @@ final class CoverageRasterizer {
     /// Complexity: O(touched cells + rows × width / 256).
     func drain<Sink: CoverageSink>(rule: FillRule, into sink: inout Sink) {
         guard firstRow < endRow else { return }
-        let width = self.width
         let stride = self.stride
         let wordsPerRow = self.wordsPerRow
-        let levels = self.levels
         let evenOdd = rule == .evenOdd
         for row in firstRow..<endRow {
             let line = cells + row &* stride
             let bits = touched + row &* wordsPerRow
             var sum: Int32 = 0
-            for wordIndex in 0..<wordsPerRow {
-                var word = bits[wordIndex]
-                bits[wordIndex] = 0
-                let base = wordIndex &<< 6
-                var group = 0
-                while word != 0 {
-                    // Groups `group..<start` are untouched, `start..<end` touched.
-                    let start = word.trailingZeroBitCount
-                    let end = start &+ (~(word &>> UInt64(start))).trailingZeroBitCount
-                    word = end == 64 ? 0 : word & (~0 &<< UInt64(end))
-                    constantSpan(row, from: base &+ group, to: base &+ start, sum: sum, evenOdd, into: &sink)
-                    let first = (base &+ start) &<< Self.groupShift
-                    let last = (base &+ end) &<< Self.groupShift
-                    sum = Self.integrate(line, from: first, to: last, carry: sum, evenOdd: evenOdd, into: levels)
-                    let visibleEnd = min(last, width)
-                    if first < visibleEnd {
-                        sink.blend(row: row, from: first, to: visibleEnd, levels: levels + first)
-                    }
-                    group = end
+            if wordsPerRow == 1 {
+                // Most areas are at most 252 pixels wide: one word, the same steps with base 0.
+                let word = bits[0]
+                bits[0] = 0
+                drainWord(word, base: 0, row: row, line: line, sum: &sum, evenOdd, into: &sink)
+            } else {
+                for wordIndex in 0..<wordsPerRow {
+                    let word = bits[wordIndex]
+                    bits[wordIndex] = 0
+                    drainWord(word, base: wordIndex &<< 6, row: row, line: line, sum: &sum, evenOdd, into: &sink)
                 }
-                constantSpan(row, from: base &+ group, to: base &+ 64, sum: sum, evenOdd, into: &sink)
             }
             sink.finish(row: row)
         }
         firstRow = height
         endRow = 0
+    }
+
+    /// Hands the 64 groups of `row` from group `base`, touched where `word` has a bit, to `sink`,
+    /// carrying the running sum in `sum`.
+    @inline(__always)
+    private func drainWord<Sink: CoverageSink>(
+        _ word: UInt64, base: Int, row: Int, line: UnsafeMutablePointer<Int32>, sum: inout Int32, _ evenOdd: Bool,
+        into sink: inout Sink
+    ) {
+        var word = word
+        var group = 0
+        while word != 0 {
+            // Groups `group..<start` are untouched, `start..<end` touched.
+            let start = word.trailingZeroBitCount
+            let end = start &+ (~(word &>> UInt64(start))).trailingZeroBitCount
+            word = end == 64 ? 0 : word & (~0 &<< UInt64(end))
+            constantSpan(row, from: base &+ group, to: base &+ start, sum: sum, evenOdd, into: &sink)
+            let first = (base &+ start) &<< Self.groupShift
+            let last = (base &+ end) &<< Self.groupShift
+            sum = Self.integrate(line, from: first, to: last, carry: sum, evenOdd: evenOdd, into: levels)
+            let visibleEnd = min(last, width)
+            if first < visibleEnd {
+                sink.blend(row: row, from: first, to: visibleEnd, levels: levels + first)
+            }
+            group = end
+        }
+        constantSpan(row, from: base &+ group, to: base &+ 64, sum: sum, evenOdd, into: &sink)
     }
 
     /// Hands untouched groups `first..<end` of `row`, all at the level of `sum`, to `sink`.
