@@ -90,6 +90,7 @@ extension Canvas {
     private mutating func touchPixels(in area: PixelBox) {
         guard area.width * area.height <= 16_384 else { return }
         var combined: UInt32 = 0
+        // Safe: the area lies within the clip box, so within the canvas; this only reads.
         var line = storage.pixels + area.top * width + area.left
         for _ in 0..<area.height {
             combined ^= PixelKernels.touch(line, count: area.width)
