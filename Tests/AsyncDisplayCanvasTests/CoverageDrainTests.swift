@@ -68,6 +68,30 @@ struct CoverageDrainTests {
         #expect(worst <= 1)
     }
 
+    @Test("A sink that takes cells four at a time through the span method gets the same levels as runs")
+    func quadsMatchRuns() {
+        var random = TestRandom(seed: 0x9A0D)
+        let rasterizer = CoverageRasterizer()
+        for shape in 0..<12 {
+            // 297 pixels: two words of touched bits, the last group only partly visible.
+            let polygon = randomConvexPolygon(&random, corners: 3 + shape % 4, width: 300, height: 5)
+            func rasterize() {
+                rasterizer.reset(width: 297, height: 5)
+                for index in polygon.indices {
+                    rasterizer.addLine(from: polygon[index], to: polygon[(index + 1) % polygon.count])
+                }
+            }
+            var runs = LevelGrid(width: 297, height: 5)
+            rasterize()
+            rasterizer.drain(rule: .nonZero, into: &runs)
+            var quads = QuadLevelGrid(grid: LevelGrid(width: 297, height: 5))
+            rasterize()
+            rasterizer.drain(rule: .nonZero, into: &quads)
+            #expect(runs.levels == quads.grid.levels)
+            #expect(runs.levels.contains { $0 != 0 })
+        }
+    }
+
     @Test("The per-pixel vector blend matches scalar source-over for every count up to 13")
     func levelsBlendMatchesScalar() {
         var random = TestRandom(seed: 0xB1E2)
@@ -119,4 +143,37 @@ struct CoverageDrainTests {
 /// The corners of a rectangle, clockwise from the top left.
 private func corners(left: Double, top: Double, right: Double, bottom: Double) -> [Point] {
     [Point(x: left, y: top), Point(x: right, y: top), Point(x: right, y: bottom), Point(x: left, y: bottom)]
+}
+
+/// Levels written into a grid, span by span.
+private struct LevelGrid: CoverageSink {
+    let width: Int
+    var levels: [UInt8]
+
+    init(width: Int, height: Int) {
+        self.width = width
+        levels = [UInt8](repeating: 0, count: width * height)
+    }
+
+    mutating func blend(row: Int, from start: Int, to end: Int, levels source: UnsafePointer<UInt8>) {
+        for column in start..<end { levels[row * width + column] = source[column - start] }
+    }
+
+    mutating func blend(row: Int, from start: Int, to end: Int, level: UInt8) {
+        for column in start..<end { levels[row * width + column] = level }
+    }
+}
+
+/// The same grid, taking touched cells four at a time through the protocol's default.
+private struct QuadLevelGrid: CoverageSink {
+    static var blendsQuads: Bool { true }
+    var grid: LevelGrid
+
+    mutating func blend(row: Int, from start: Int, to end: Int, levels: UnsafePointer<UInt8>) {
+        grid.blend(row: row, from: start, to: end, levels: levels)
+    }
+
+    mutating func blend(row: Int, from start: Int, to end: Int, level: UInt8) {
+        grid.blend(row: row, from: start, to: end, level: level)
+    }
 }

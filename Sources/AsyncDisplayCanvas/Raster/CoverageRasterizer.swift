@@ -324,10 +324,21 @@ final class CoverageRasterizer {
             constantSpan(row, from: base &+ group, to: base &+ start, sum: sum, evenOdd, into: &sink)
             let first = (base &+ start) &<< Self.groupShift
             let last = (base &+ end) &<< Self.groupShift
-            sum = Self.integrate(line, from: first, to: last, carry: sum, evenOdd: evenOdd, into: levels)
-            let visibleEnd = min(last, width)
-            if first < visibleEnd {
-                sink.blend(row: row, from: first, to: visibleEnd, levels: levels + first)
+            if Sink.blendsQuads {
+                let width = self.width
+                sum = Self.integrate(line, from: first, to: last, carry: sum, evenOdd: evenOdd) { column, quad in
+                    if column < width { sink.blend(row: row, at: column, count: min(width &- column, 4), quad: quad) }
+                }
+            } else {
+                let levels = self.levels
+                sum = Self.integrate(line, from: first, to: last, carry: sum, evenOdd: evenOdd) { column, quad in
+                    // Safe: `levels` holds a stride of bytes, and the column is a group's first.
+                    UnsafeMutableRawPointer(levels).storeBytes(of: quad, toByteOffset: column, as: UInt32.self)
+                }
+                let visibleEnd = min(last, width)
+                if first < visibleEnd {
+                    sink.blend(row: row, from: first, to: visibleEnd, levels: levels + first)
+                }
             }
             group = end
         }
@@ -348,16 +359,16 @@ final class CoverageRasterizer {
     }
 
     /// Turns cells `first..<last` of `line` (whole groups) into coverage levels, clearing them:
-    /// a running sum from `carry`, four cells at a time; returns the sum at `last`.
+    /// a running sum from `carry`, four cells at a time, each four handed to `body` with its
+    /// first column as the bytes of a word in memory order; returns the sum at `last`.
     @inline(__always)
     private static func integrate(
         _ line: UnsafeMutablePointer<Int32>, from first: Int, to last: Int, carry: Int32, evenOdd: Bool,
-        into levels: UnsafeMutablePointer<UInt8>
+        _ body: (_ column: Int, _ quad: UInt32) -> Void
     ) -> Int32 {
         // Safe: `first` and `last` are multiples of 4 within the row (the stride is a whole
-        // number of groups), and `levels` holds a stride of bytes.
+        // number of groups).
         let cells = UnsafeMutableRawPointer(line)
-        let output = UnsafeMutableRawPointer(levels)
         var sum = SIMD4<Int32>(repeating: carry)
         var column = first
         while column < last {
@@ -380,7 +391,8 @@ final class CoverageRasterizer {
                 let magnitude = (sums ^ sign) &- sign
                 quadLevels = SIMD4(truncatingIfNeeded: pointwiseMin((magnitude &+ 128) &>> 8, SIMD4(repeating: 255)))
             }
-            output.storeBytes(of: quadLevels, toByteOffset: column, as: SIMD4<UInt8>.self)
+            // Safe: four bytes either way, and every bit pattern is a valid value of both.
+            body(column, unsafeBitCast(quadLevels, to: UInt32.self))
             column &+= 4
         }
         return sum[0]

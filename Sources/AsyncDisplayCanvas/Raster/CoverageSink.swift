@@ -4,11 +4,28 @@ protocol CoverageSink {
     mutating func blend(row: Int, from start: Int, to end: Int, levels: UnsafePointer<UInt8>)
     /// Pixels `start..<end` of `row`, all at `level` (never zero).
     mutating func blend(row: Int, from start: Int, to end: Int, level: UInt8)
+    /// Whether the rasterizer should hand over touched cells four at a time, straight from its
+    /// sums (`blend(row:at:count:quad:)`), rather than runs of levels through a buffer.
+    static var blendsQuads: Bool { get }
+    /// Pixels `column..<column + count` of `row` (`count` is 1...4), at the levels that are
+    /// the bytes of `quad` in memory order.
+    mutating func blend(row: Int, at column: Int, count: Int, quad: UInt32)
     /// After the last span of a touched row.
     mutating func finish(row: Int)
 }
 
 extension CoverageSink {
+    static var blendsQuads: Bool { false }
+
+    mutating func blend(row: Int, at column: Int, count: Int, quad: UInt32) {
+        withUnsafeBytes(of: quad) { bytes in
+            // Safe: four bytes, of which `count` are read.
+            blend(
+                row: row, from: column, to: column + count,
+                levels: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
     func finish(row: Int) {}
 }
 

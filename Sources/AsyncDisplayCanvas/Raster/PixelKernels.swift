@@ -71,31 +71,10 @@ enum PixelKernels {
         // touches columns column..<column + 4 with column + 4 <= count, or the one column < count.
         let color = lanes.pixel
         let isOpaque = color >> 24 == 255
-        let colorEven = lanes.even
-        let colorOdd = lanes.odd
-        let alpha = lanes.alpha
         var column = 0
         while column &+ 4 <= count {
             let quad = UnsafeRawPointer(levels + column).loadUnaligned(as: UInt32.self)
-            let target = UnsafeMutableRawPointer(pixels + column)
-            if quad == 0 {
-                column &+= 4
-                continue
-            }
-            if quad == 0xFFFF_FFFF && isOpaque {
-                target.storeBytes(of: lanes.source, as: SIMD4<UInt32>.self)
-                column &+= 4
-                continue
-            }
-            // Each pixel's level in both of its 16-bit lanes. Safe: four bytes either way, and
-            // every bit pattern is a valid value of both.
-            let levels = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(quad, to: SIMD4<UInt8>.self))
-            let coverage = (levels | levels &<< 16).lanes16
-            let inverse = 255 &- (isOpaque ? coverage : multiplyDivide255(alpha, coverage))
-            let destination = target.loadUnaligned(as: SIMD4<UInt32>.self).lanes16
-            let even = multiplyDivide255(colorEven, coverage) &+ multiplyDivide255(destination & 0xFF, inverse)
-            let odd = multiplyDivide255(colorOdd, coverage) &+ multiplyDivide255(destination &>> 8, inverse)
-            target.storeBytes(of: even | odd &<< 8, as: SIMD8<UInt16>.self)
+            blendSourceOver(pixels + column, color: lanes, quad: quad)
             column &+= 4
         }
         while column < count {
@@ -107,6 +86,29 @@ enum PixelKernels {
             }
             column &+= 1
         }
+    }
+
+    /// Blends `color` source-over the four pixels at `pixels`, scaled by the four coverage
+    /// levels that are the bytes of `quad` in memory order.
+    @inline(__always)
+    static func blendSourceOver(_ pixels: UnsafeMutablePointer<UInt32>, color lanes: ColorLanes, quad: UInt32) {
+        // Safe: the caller passes four pixels.
+        let target = UnsafeMutableRawPointer(pixels)
+        if quad == 0 { return }
+        let isOpaque = lanes.pixel >> 24 == 255
+        if quad == 0xFFFF_FFFF && isOpaque {
+            target.storeBytes(of: lanes.source, as: SIMD4<UInt32>.self)
+            return
+        }
+        // Each pixel's level in both of its 16-bit lanes. Safe: four bytes either way, and
+        // every bit pattern is a valid value of both.
+        let levels = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(quad, to: SIMD4<UInt8>.self))
+        let coverage = (levels | levels &<< 16).lanes16
+        let inverse = 255 &- (isOpaque ? coverage : multiplyDivide255(lanes.alpha, coverage))
+        let destination = target.loadUnaligned(as: SIMD4<UInt32>.self).lanes16
+        let even = multiplyDivide255(lanes.even, coverage) &+ multiplyDivide255(destination & 0xFF, inverse)
+        let odd = multiplyDivide255(lanes.odd, coverage) &+ multiplyDivide255(destination &>> 8, inverse)
+        target.storeBytes(of: even | odd &<< 8, as: SIMD8<UInt16>.self)
     }
 }
 

@@ -18,6 +18,22 @@ struct SolidSourceOverSink: CoverageSink {
             origin + (row &* rowLength &+ start), count: end &- start, color: color, levels: levels)
     }
 
+    static var blendsQuads: Bool { true }
+
+    @inline(__always)
+    mutating func blend(row: Int, at column: Int, count: Int, quad: UInt32) {
+        let pixels = origin + (row &* rowLength &+ column)
+        if count == 4 {
+            PixelKernels.blendSourceOver(pixels, color: color, quad: quad)
+        } else {
+            withUnsafeBytes(of: quad) { bytes in
+                // Safe: four bytes, of which `count` are read.
+                PixelKernels.blendSourceOver(
+                    pixels, count: count, color: color, levels: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            }
+        }
+    }
+
     @inline(__always)
     mutating func blend(row: Int, from start: Int, to end: Int, level: UInt8) {
         let destination = origin + (row &* rowLength &+ start)
