@@ -63,8 +63,12 @@ extension Canvas {
             let bounds = path.controlPointBounds(transform: transform)
         else { return }
         if state.shadow != nil { drawShadow(of: path, rule: rule, transform: transform, shader: shader) }
-        let area = state.clip.box.intersection(PixelBox(covering: bounds))
+        var area = state.clip.box.intersection(PixelBox(covering: bounds))
         guard !area.isEmpty else { return }
+        // A whole number of 4-pixel groups where the clip leaves room: the blend of an edge
+        // group then stays in vector lanes (the extra columns have no coverage).
+        area.right = min(area.left + (area.width + 3) / 4 * 4, state.clip.box.right)
+        touchPixels(in: area)
         let rasterizer = rasterize(path, transform: transform, in: area)
         composite(rasterizer, rule: rule, area: area, shader: shader, isOpaqueSource: isOpaqueSource)
     }
@@ -79,6 +83,20 @@ extension Canvas {
         let local = AffineTransform(translationX: -Double(area.left), y: -Double(area.top)).concatenating(transform)
         path.forEachLine(transform: local) { rasterizer.addLine(from: $0, to: $1) }
         return rasterizer
+    }
+
+    /// Starts loading the pixels of a small `area` into the cache, all lines at once, so that
+    /// their misses overlap each other rather than stall the blend row by row.
+    private mutating func touchPixels(in area: PixelBox) {
+        guard area.width * area.height <= 16_384 else { return }
+        var combined: UInt32 = 0
+        // Safe: the area lies within the clip box, so within the canvas; this only reads.
+        var line = storage.pixels + area.top * width + area.left
+        for _ in 0..<area.height {
+            combined ^= PixelKernels.touch(line, count: area.width)
+            line += width
+        }
+        takeRasterScratch().touched = combined
     }
 
     /// Blends `shader` into the pixels of `area` at the coverage `rasterizer` holds (which it

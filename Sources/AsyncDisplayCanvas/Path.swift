@@ -269,11 +269,18 @@ public struct Path: Sendable, Hashable {
         line(previous, p3)
     }
 
-    /// Segments needed so that a curve whose second difference is `deviation` stays within
-    /// `tolerance` of its chords (at most 256).
+    /// The fewest chords (at most 256) that stay within `tolerance` of a cubic whose second
+    /// difference is `deviation` once `flattenCubic` has moved them outwards.
+    ///
+    /// `deviation ÷ n²` bounds the sagitta of each of n chords. Their inner points move out by
+    /// `n ÷ (n − 1)` times two thirds of it, and their middles stay inside by less than a
+    /// sagitta minus that, so n(n − 1) ≥ 2 × `deviation` ÷ (3 × `tolerance`) keeps both within
+    /// the tolerance: about √1.5 times fewer chords than unmoved chords need. One chord is
+    /// never moved, so it needs the whole bulge within the tolerance.
     private static func segmentCount(deviation: Double, tolerance: Double) -> Int {
         guard deviation.isFinite, deviation > tolerance else { return 1 }
-        return min(256, Int((deviation / tolerance).squareRoot().rounded(.up)))
+        let product = min(2 * deviation / (3 * tolerance), 1e6)
+        return min(256, max(2, Int(((1 + (1 + 4 * product).squareRoot()) / 2).rounded(.up))))
     }
 
     /// The size of the second difference `a − 2b + c`.

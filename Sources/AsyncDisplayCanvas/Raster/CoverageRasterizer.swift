@@ -22,7 +22,8 @@ final class CoverageRasterizer {
 
     private(set) var width = 0
     private(set) var height = 0
-    /// Cells per row: `width + 2`; the last two catch contributions at and past the right edge.
+    /// Cells per row: `width + 2` rounded up to whole groups; the cells past the width catch
+    /// contributions at and past the right edge.
     private var stride = 2
     /// 64-bit words of touched bits per row.
     private var wordsPerRow = 1
@@ -55,8 +56,10 @@ final class CoverageRasterizer {
         let height = max(height, 0)
         self.width = width
         self.height = height
-        stride = width + 2
-        wordsPerRow = ((stride + (1 << Self.groupShift) - 1) >> Self.groupShift + 63) >> 6
+        // Whole groups per row, so that groups never straddle two rows.
+        let groupSize = 1 << Self.groupShift
+        stride = (width + 2 + groupSize - 1) / groupSize * groupSize
+        wordsPerRow = (stride >> Self.groupShift + 63) >> 6
         if stride * height > cellCapacity {
             cells.deallocate()
             cellCapacity = stride * height
@@ -85,8 +88,13 @@ final class CoverageRasterizer {
     /// left of, inside or right of the area; pieces outside are then flattened onto the edge,
     /// which keeps their area exact.
     func addLine(from p0: Point, to p1: Point) {
-        guard p0.y != p1.y, p0.x.isFinite, p0.y.isFinite, p1.x.isFinite, p1.y.isFinite else { return }
         let right = Double(width)
+        // Most segments lie inside the area (the comparisons also fail for NaN).
+        if p0.x >= 0, p0.x <= right, p1.x >= 0, p1.x <= right, p0.y.isFinite, p1.y.isFinite {
+            addPiece(from: p0, to: p1)
+            return
+        }
+        guard p0.y != p1.y, p0.x.isFinite, p0.y.isFinite, p1.x.isFinite, p1.y.isFinite else { return }
         let leftCrossing = Self.crossing(p0.x, p1.x, at: 0)
         let rightCrossing = Self.crossing(p0.x, p1.x, at: right)
         var start = p0
@@ -136,8 +144,10 @@ final class CoverageRasterizer {
         let one = Double(Self.one) * direction
         let stride = self.stride
         let wordsPerRow = self.wordsPerRow
-        var cell = cells + rowStart * stride
-        var bits = touched + rowStart * wordsPerRow
+        // Safe: rows rowStart..<rowEnd lie within the area, and every column written below is
+        // within 0...width + 1 (positions are clamped to 0...width first), inside the stride.
+        var cell = cells + rowStart &* stride
+        var bits = touched + rowStart &* wordsPerRow
         if dxdy == 0 {
             // A vertical piece: the same two cells in every row, scaled by the row's height.
             let column = Self.clamp(x, limit)
@@ -145,17 +155,18 @@ final class CoverageRasterizer {
             let inside = 1 - (column - Double(x0i))
             let fullTotal = Self.fixed(one)
             let fullInside = Self.fixed(one * inside)
+            let (word, mask) = Self.touchedBits(from: x0i, to: x0i &+ 1)
             for row in rowStart..<rowEnd {
                 var total = fullTotal
                 var part = fullInside
-                if row == rowStart || row == rowEnd - 1 {
-                    let dy = min(Double(row + 1), yEnd) - max(Double(row), yStart)
+                if row == rowStart || row == rowEnd &- 1 {
+                    let dy = min(Double(row &+ 1), yEnd) - max(Double(row), yStart)
                     total = Self.fixed(dy * one)
                     part = Self.fixed(dy * one * inside)
                 }
                 cell[x0i] &+= part
-                cell[x0i + 1] &+= total &- part
-                Self.touch(bits, from: x0i, to: x0i + 1)
+                cell[x0i &+ 1] &+= total &- part
+                bits[word] |= mask
                 cell += stride
                 bits += wordsPerRow
             }
@@ -163,7 +174,7 @@ final class CoverageRasterizer {
         }
         var rowTop = yStart
         for row in rowStart..<rowEnd {
-            let rowBottom = min(Double(row + 1), yEnd)
+            let rowBottom = min(Double(row &+ 1), yEnd)
             let dy = rowBottom - rowTop
             let xNext = x + dxdy * dy
             let total = Self.fixed(dy * one)
@@ -175,12 +186,12 @@ final class CoverageRasterizer {
             let x0i = Int(Self.fixed(x0 - 0.5))
             let x0Floor = Double(x0i)
             let x1i = Int(Self.fixed(x1 + 0.5))
-            if x1i <= x0i + 1 || x1 == x0 {
+            if x1i <= x0i &+ 1 || x1 == x0 {
                 // Within one column: the part left of the segment's middle stays in that column.
                 let inside = Self.fixed(dy * one * (1 - (0.5 * (x0 + x1) - x0Floor)))
                 cell[x0i] &+= inside
-                cell[x0i + 1] &+= total &- inside
-                Self.touch(bits, from: x0i, to: x0i + 1)
+                cell[x0i &+ 1] &+= total &- inside
+                Self.touch(bits, from: x0i, to: x0i &+ 1)
             } else {
                 // Across columns: a triangle in the first, trapezoids of slope `s` per column in
                 // between, and the remainder in the last, so the row adds up to exactly `total`.
@@ -192,23 +203,25 @@ final class CoverageRasterizer {
                 let scaled = dy * one
                 var sum = Self.fixed(scaled * firstArea)
                 cell[x0i] &+= sum
-                if x1i == x0i + 2 {
+                if x1i == x0i &+ 2 {
                     let middle = Self.fixed(scaled * (1 - firstArea - lastArea))
-                    cell[x0i + 1] &+= middle
+                    cell[x0i &+ 1] &+= middle
                     sum &+= middle
                 } else {
                     let secondArea = s * (1.5 - x0f) - firstArea
                     let second = Self.fixed(scaled * secondArea)
-                    cell[x0i + 1] &+= second
+                    cell[x0i &+ 1] &+= second
                     sum &+= second
                     let step = Self.fixed(scaled * s)
-                    for column in (x0i + 2)..<(x1i - 1) {
+                    var column = x0i &+ 2
+                    while column < x1i &- 1 {
                         cell[column] &+= step
+                        column &+= 1
                     }
-                    sum &+= step &* Int32(truncatingIfNeeded: x1i - x0i - 3)
-                    let middleArea = Double(x1i - x0i - 3) * s
+                    sum &+= step &* Int32(truncatingIfNeeded: x1i &- x0i &- 3)
+                    let middleArea = Double(x1i &- x0i &- 3) * s
                     let beforeLast = Self.fixed(scaled * (1 - firstArea - secondArea - middleArea - lastArea))
-                    cell[x1i - 1] &+= beforeLast
+                    cell[x1i &- 1] &+= beforeLast
                     sum &+= beforeLast
                 }
                 cell[x1i] &+= total &- sum
@@ -237,99 +250,152 @@ final class CoverageRasterizer {
     /// Marks the groups holding cells `first...last` of a row as touched.
     @inline(__always)
     private static func touch(_ bits: UnsafeMutablePointer<UInt64>, from first: Int, to last: Int) {
-        let firstGroup = first >> groupShift
-        let lastGroup = last >> groupShift
-        if firstGroup >> 6 == lastGroup >> 6 {
-            // One word: a run of ones from the first group's bit to the last's.
-            let count = UInt64(lastGroup - firstGroup + 1)
-            let run: UInt64 = count == 64 ? ~0 : (1 << count) &- 1
-            bits[firstGroup >> 6] |= run << UInt64(firstGroup & 63)
+        if first &>> (groupShift &+ 6) == last &>> (groupShift &+ 6) {
+            let (word, mask) = touchedBits(from: first, to: last)
+            bits[word] |= mask
             return
         }
-        for group in firstGroup...lastGroup {
-            bits[group >> 6] |= 1 << UInt64(group & 63)
+        for group in (first &>> groupShift)...(last &>> groupShift) {
+            bits[group &>> 6] |= 1 &<< UInt64(group & 63)
         }
+    }
+
+    /// The word and bits that mark the groups holding cells `first...last` (`last − first` at
+    /// most 255, within one word) as touched.
+    @inline(__always)
+    private static func touchedBits(from first: Int, to last: Int) -> (word: Int, mask: UInt64) {
+        let firstBit = UInt64((first &>> groupShift) & 63)
+        let lastBit = UInt64((last &>> groupShift) & 63)
+        // Ones from the first bit through the last: past bit 63 the shift gives zero, which the
+        // subtraction turns into every bit from the first on.
+        return (first &>> (groupShift &+ 6), (2 &<< lastBit) &- (1 &<< firstBit))
     }
 
     /// Hands every touched row to `sink` as spans of coverage under `rule`, then clears the
     /// accumulation for reuse.
     ///
-    /// Touched groups come out pixel by pixel (`sink.blend(row:from:to:levels:)`); each run of
-    /// untouched groups between them has one level (`sink.blend(row:from:to:level:)`, skipped
-    /// when zero).
+    /// Runs of touched groups come out pixel by pixel (`sink.blend(row:from:to:levels:)`); each
+    /// run of untouched groups between them has one level (`sink.blend(row:from:to:level:)`,
+    /// skipped when zero). A run that crosses a 64-group word of touched bits comes out in two
+    /// spans, one per word.
     ///
-    /// Complexity: O(touched cells + rows × width / 512).
+    /// Complexity: O(touched cells + rows × width / 256).
     func drain<Sink: CoverageSink>(rule: FillRule, into sink: inout Sink) {
         guard firstRow < endRow else { return }
-        let width = self.width
         let stride = self.stride
         let wordsPerRow = self.wordsPerRow
-        let levels = self.levels
-        let groupCount = (stride + (1 << Self.groupShift) - 1) >> Self.groupShift
         let evenOdd = rule == .evenOdd
         for row in firstRow..<endRow {
-            let line = cells + row * stride
-            let bits = touched + row * wordsPerRow
+            let line = cells + row &* stride
+            let bits = touched + row &* wordsPerRow
             var sum: Int32 = 0
-            var group = 0
-            while group < groupCount {
-                let isTouched = Self.isSet(bits, group)
-                let end = Self.nextGroup(in: bits, after: group, touched: !isTouched, count: groupCount)
-                let first = group << Self.groupShift
-                let last = min(end << Self.groupShift, stride)
-                let visibleEnd = min(last, width)
-                if isTouched {
-                    if evenOdd {
-                        for column in first..<last {
-                            sum &+= line[column]
-                            line[column] = 0
-                            levels[column] = Self.level(sum, evenOdd: true)
-                        }
-                    } else {
-                        for column in first..<last {
-                            sum &+= line[column]
-                            line[column] = 0
-                            levels[column] = Self.level(sum, evenOdd: false)
-                        }
-                    }
-                    if first < visibleEnd {
-                        sink.blend(row: row, from: first, to: visibleEnd, levels: levels + first)
-                    }
-                } else if first < visibleEnd {
-                    let level = Self.level(sum, evenOdd: evenOdd)
-                    if level != 0 { sink.blend(row: row, from: first, to: visibleEnd, level: level) }
+            if wordsPerRow == 1 {
+                // Most areas are at most 252 pixels wide: one word, the same steps with base 0.
+                let word = bits[0]
+                bits[0] = 0
+                drainWord(word, base: 0, row: row, line: line, sum: &sum, evenOdd, into: &sink)
+            } else {
+                for wordIndex in 0..<wordsPerRow {
+                    let word = bits[wordIndex]
+                    bits[wordIndex] = 0
+                    drainWord(word, base: wordIndex &<< 6, row: row, line: line, sum: &sum, evenOdd, into: &sink)
                 }
-                group = end
             }
-            for word in 0..<wordsPerRow { bits[word] = 0 }
             sink.finish(row: row)
         }
         firstRow = height
         endRow = 0
     }
 
-    /// The first group after `group` whose touched bit is `touched`, or `count` if none is.
+    /// Hands the 64 groups of `row` from group `base`, touched where `word` has a bit, to `sink`,
+    /// carrying the running sum in `sum`.
     @inline(__always)
-    private static func nextGroup(
-        in bits: UnsafeMutablePointer<UInt64>, after group: Int, touched: Bool, count: Int
-    ) -> Int {
-        let flip: UInt64 = touched ? 0 : ~0
-        let start = group + 1
-        var word = start >> 6
-        let wordCount = (count + 63) >> 6
-        guard word < wordCount else { return count }
-        var pending = (bits[word] ^ flip) & (~0 << UInt64(start & 63))
-        while pending == 0 {
-            word += 1
-            guard word < wordCount else { return count }
-            pending = bits[word] ^ flip
+    private func drainWord<Sink: CoverageSink>(
+        _ word: UInt64, base: Int, row: Int, line: UnsafeMutablePointer<Int32>, sum: inout Int32, _ evenOdd: Bool,
+        into sink: inout Sink
+    ) {
+        var word = word
+        var group = 0
+        while word != 0 {
+            // Groups `group..<start` are untouched, `start..<end` touched.
+            let start = word.trailingZeroBitCount
+            let end = start &+ (~(word &>> UInt64(start))).trailingZeroBitCount
+            word = end == 64 ? 0 : word & (~0 &<< UInt64(end))
+            constantSpan(row, from: base &+ group, to: base &+ start, sum: sum, evenOdd, into: &sink)
+            let first = (base &+ start) &<< Self.groupShift
+            let last = (base &+ end) &<< Self.groupShift
+            if Sink.blendsQuads {
+                let width = self.width
+                sum = Self.integrate(line, from: first, to: last, carry: sum, evenOdd: evenOdd) { column, quad in
+                    if column < width { sink.blend(row: row, at: column, count: min(width &- column, 4), quad: quad) }
+                }
+            } else {
+                let levels = self.levels
+                sum = Self.integrate(line, from: first, to: last, carry: sum, evenOdd: evenOdd) { column, quad in
+                    // Safe: `levels` holds a stride of bytes, and the column is a group's first.
+                    UnsafeMutableRawPointer(levels).storeBytes(of: quad, toByteOffset: column, as: UInt32.self)
+                }
+                let visibleEnd = min(last, width)
+                if first < visibleEnd {
+                    sink.blend(row: row, from: first, to: visibleEnd, levels: levels + first)
+                }
+            }
+            group = end
         }
-        return min(word << 6 + pending.trailingZeroBitCount, count)
+        constantSpan(row, from: base &+ group, to: base &+ 64, sum: sum, evenOdd, into: &sink)
     }
 
+    /// Hands untouched groups `first..<end` of `row`, all at the level of `sum`, to `sink`.
     @inline(__always)
-    private static func isSet(_ bits: UnsafeMutablePointer<UInt64>, _ group: Int) -> Bool {
-        bits[group >> 6] & (1 << UInt64(group & 63)) != 0
+    private func constantSpan<Sink: CoverageSink>(
+        _ row: Int, from first: Int, to end: Int, sum: Int32, _ evenOdd: Bool, into sink: inout Sink
+    ) {
+        guard sum != 0 else { return }
+        let start = first &<< Self.groupShift
+        let visibleEnd = min(end &<< Self.groupShift, width)
+        guard start < visibleEnd else { return }
+        let level = Self.level(sum, evenOdd: evenOdd)
+        if level != 0 { sink.blend(row: row, from: start, to: visibleEnd, level: level) }
+    }
+
+    /// Turns cells `first..<last` of `line` (whole groups) into coverage levels, clearing them:
+    /// a running sum from `carry`, four cells at a time, each four handed to `body` with its
+    /// first column as the bytes of a word in memory order; returns the sum at `last`.
+    @inline(__always)
+    private static func integrate(
+        _ line: UnsafeMutablePointer<Int32>, from first: Int, to last: Int, carry: Int32, evenOdd: Bool,
+        _ body: (_ column: Int, _ quad: UInt32) -> Void
+    ) -> Int32 {
+        // Safe: `first` and `last` are multiples of 4 within the row (the stride is a whole
+        // number of groups).
+        let cells = UnsafeMutableRawPointer(line)
+        var sum = SIMD4<Int32>(repeating: carry)
+        var column = first
+        while column < last {
+            let quad = cells.loadUnaligned(fromByteOffset: column &* 4, as: SIMD4<Int32>.self)
+            cells.storeBytes(of: .zero, toByteOffset: column &* 4, as: SIMD4<Int32>.self)
+            // Prefix sum within the four lanes (each lane plus the one before it, then each half
+            // plus the low half's total), then the carry from the left. Safe: both types are 16
+            // bytes of plain integers.
+            let pairs = quad &+ unsafeBitCast(unsafeBitCast(quad, to: SIMD2<UInt64>.self) &<< 32, to: SIMD4<Int32>.self)
+            let sums = pairs &+ SIMD4(repeating: pairs[1]) & SIMD4(0, 0, -1, -1) &+ sum
+            sum = SIMD4(repeating: sums[3])
+            let quadLevels: SIMD4<UInt8>
+            if evenOdd {
+                quadLevels = SIMD4(
+                    level(sums[0], evenOdd: true), level(sums[1], evenOdd: true), level(sums[2], evenOdd: true),
+                    level(sums[3], evenOdd: true))
+            } else {
+                // `level(_:evenOdd: false)` lane by lane.
+                let sign = sums &>> 31
+                let magnitude = (sums ^ sign) &- sign
+                quadLevels = SIMD4(truncatingIfNeeded: pointwiseMin((magnitude &+ 128) &>> 8, SIMD4(repeating: 255)))
+            }
+            // Safe: four bytes either way, and every bit pattern is a valid value of both.
+            body(column, unsafeBitCast(quadLevels, to: UInt32.self))
+            column &+= 4
+        }
+        return sum[0]
     }
 
     /// The 0...255 coverage level of an accumulated winding sum.
@@ -341,56 +407,5 @@ final class CoverageRasterizer {
             if magnitude > one { magnitude = 2 &* one &- magnitude }
         }
         return UInt8(truncatingIfNeeded: min((magnitude &+ 128) >> 8, 255))
-    }
-
-    /// Calls `body` with each touched row and its coverage levels (0...255 for every pixel of
-    /// the row) under `rule`, then clears the accumulation for reuse.
-    ///
-    /// Complexity: O(width × touched rows).
-    func drain(rule: FillRule, _ body: (_ row: Int, _ levels: UnsafeBufferPointer<UInt8>) -> Void) {
-        withoutActuallyEscaping(body) { body in
-            var sink = RowSink(width: width, body: body)
-            drain(rule: rule, into: &sink)
-        }
-    }
-}
-
-/// Where a rasterizer's coverage goes: called row by row, left to right.
-protocol CoverageSink {
-    /// Pixels `start..<end` of `row`, each with its own level in `levels[0..<end - start]`.
-    mutating func blend(row: Int, from start: Int, to end: Int, levels: UnsafePointer<UInt8>)
-    /// Pixels `start..<end` of `row`, all at `level` (never zero).
-    mutating func blend(row: Int, from start: Int, to end: Int, level: UInt8)
-    /// After the last span of a touched row.
-    mutating func finish(row: Int)
-}
-
-extension CoverageSink {
-    func finish(row: Int) {}
-}
-
-/// Collects spans into whole rows of levels for a callback.
-private struct RowSink: CoverageSink {
-    let width: Int
-    let body: (Int, UnsafeBufferPointer<UInt8>) -> Void
-    var row: [UInt8]
-
-    init(width: Int, body: @escaping (Int, UnsafeBufferPointer<UInt8>) -> Void) {
-        self.width = width
-        self.body = body
-        row = [UInt8](repeating: 0, count: width)
-    }
-
-    mutating func blend(row index: Int, from start: Int, to end: Int, levels: UnsafePointer<UInt8>) {
-        for column in start..<end { row[column] = levels[column - start] }
-    }
-
-    mutating func blend(row index: Int, from start: Int, to end: Int, level: UInt8) {
-        for column in start..<end { row[column] = level }
-    }
-
-    mutating func finish(row index: Int) {
-        row.withUnsafeBufferPointer { body(index, $0) }
-        for column in 0..<width { row[column] = 0 }
     }
 }

@@ -9,7 +9,28 @@ enum PixelKernels {
         destination.update(repeating: pixel, count: count)
     }
 
+    /// Reads a pixel from every 64-byte line of the `count` pixels from `line` and returns them
+    /// combined: run ahead of a blend, it has the lines on their way into the cache.
+    @inline(__always)
+    static func touch(_ line: UnsafePointer<UInt32>, count: Int) -> UInt32 {
+        guard count > 0 else { return 0 }
+        // Safe: the caller passes `count` pixels; columns stay below `count`.
+        var combined = line[count &- 1]
+        var column = 0
+        while column < count {
+            combined ^= line[column]
+            column &+= 16
+        }
+        return combined
+    }
+
     /// Blends one translucent `pixel` source-over `count` pixels.
+    @inline(__always)
+    static func blendSourceOver(_ destination: UnsafeMutablePointer<UInt32>, count: Int, pixel: UInt32) {
+        blendSourceOver(destination, count: count, color: ColorLanes(pixel))
+    }
+
+    /// Blends one translucent `color` source-over `count` pixels.
     ///
     /// The source is the same for every pixel, so only the destination is scaled:
     /// `pixel + destination × (255 − alpha) ÷ 255`, four pixels at a time in 16-bit vector
@@ -17,23 +38,21 @@ enum PixelKernels {
     /// the auto-vectorizer, whose unrolled loops only start after 64 bytes — longer than most
     /// spans of a shape.
     @inline(__always)
-    static func blendSourceOver(_ destination: UnsafeMutablePointer<UInt32>, count: Int, pixel: UInt32) {
-        let inverse = 255 &- (pixel >> 24)
-        let inverseLanes = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inverse))
-        let source = SIMD4<UInt32>(repeating: pixel)
+    static func blendSourceOver(_ destination: UnsafeMutablePointer<UInt32>, count: Int, color: ColorLanes) {
         // Safe: every load and store covers pixels index..<index + 4 with index + 4 <= count.
         let raw = UnsafeMutableRawPointer(destination)
         var index = 0
-        while index + 4 <= count {
+        while index &+ 4 <= count {
             let old = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD4<UInt32>.self).lanes16
-            let even = multiplyDivide255(old & 0xFF, inverseLanes)
-            let odd = multiplyDivide255(old &>> 8, inverseLanes)
-            let blended = (even | odd &<< 8).words &+ source
+            let even = multiplyDivide255(old & 0xFF, color.inverseAlpha)
+            let odd = multiplyDivide255(old &>> 8, color.inverseAlpha)
+            let blended = (even | odd &<< 8).words &+ color.source
             raw.storeBytes(of: blended, toByteOffset: index &* 4, as: SIMD4<UInt32>.self)
             index &+= 4
         }
+        let inverse = 255 &- (color.pixel >> 24)
         while index < count {
-            destination[index] = pixel &+ scalePixel(destination[index], by: inverse)
+            destination[index] = color.pixel &+ scalePixel(destination[index], by: inverse)
             index &+= 1
         }
     }
@@ -46,37 +65,17 @@ enum PixelKernels {
     /// level), pixel)` does, with the same exact rounding, so both paths give identical pixels.
     @inline(__always)
     static func blendSourceOver(
-        _ pixels: UnsafeMutablePointer<UInt32>, count: Int, pixel color: UInt32, levels: UnsafePointer<UInt8>
+        _ pixels: UnsafeMutablePointer<UInt32>, count: Int, color lanes: ColorLanes, levels: UnsafePointer<UInt8>
     ) {
         // Safe: the caller passes `count` levels and `count` pixels; every load and store below
         // touches columns column..<column + 4 with column + 4 <= count, or the one column < count.
+        let color = lanes.pixel
         let isOpaque = color >> 24 == 255
-        let colorLanes = SIMD4<UInt32>(repeating: color).lanes16
-        let colorEven = colorLanes & 0xFF
-        let colorOdd = colorLanes &>> 8
-        let alpha = SIMD8<UInt16>(repeating: UInt16(color >> 24))
         var column = 0
-        while column + 4 <= count {
+        while column &+ 4 <= count {
             let quad = UnsafeRawPointer(levels + column).loadUnaligned(as: UInt32.self)
-            let target = UnsafeMutableRawPointer(pixels + column)
-            if quad == 0 {
-                column += 4
-                continue
-            }
-            if quad == 0xFFFF_FFFF && isOpaque {
-                target.storeBytes(of: SIMD4<UInt32>(repeating: color), as: SIMD4<UInt32>.self)
-                column += 4
-                continue
-            }
-            // Each pixel's level in both of its 16-bit lanes.
-            let levels = SIMD4<UInt32>(quad & 0xFF, (quad >> 8) & 0xFF, (quad >> 16) & 0xFF, quad >> 24)
-            let coverage = (levels | levels &<< 16).lanes16
-            let inverse = 255 &- (isOpaque ? coverage : multiplyDivide255(alpha, coverage))
-            let destination = target.loadUnaligned(as: SIMD4<UInt32>.self).lanes16
-            let even = multiplyDivide255(colorEven, coverage) &+ multiplyDivide255(destination & 0xFF, inverse)
-            let odd = multiplyDivide255(colorOdd, coverage) &+ multiplyDivide255(destination &>> 8, inverse)
-            target.storeBytes(of: even | odd &<< 8, as: SIMD8<UInt16>.self)
-            column += 4
+            blendSourceOver(pixels + column, color: lanes, quad: quad)
+            column &+= 4
         }
         while column < count {
             let level = UInt32(levels[column])
@@ -85,33 +84,31 @@ enum PixelKernels {
             } else if level != 0 {
                 pixels[column] = sourceOver(level == 255 ? color : scalePixel(color, by: level), pixels[column])
             }
-            column += 1
+            column &+= 1
         }
     }
-}
 
-/// Fills coverage spans with one colour, source-over, into a canvas's pixels.
-struct SolidSourceOverSink: CoverageSink {
-    /// The pixel at the rasterized area's origin.
-    let origin: UnsafeMutablePointer<UInt32>
-    /// Pixels per canvas row.
-    let rowLength: Int
-    let pixel: UInt32
-
+    /// Blends `color` source-over the four pixels at `pixels`, scaled by the four coverage
+    /// levels that are the bytes of `quad` in memory order.
     @inline(__always)
-    mutating func blend(row: Int, from start: Int, to end: Int, levels: UnsafePointer<UInt8>) {
-        PixelKernels.blendSourceOver(origin + row * rowLength + start, count: end - start, pixel: pixel, levels: levels)
-    }
-
-    @inline(__always)
-    mutating func blend(row: Int, from start: Int, to end: Int, level: UInt8) {
-        let destination = origin + row * rowLength + start
-        let painted = level == 255 ? pixel : scalePixel(pixel, by: UInt32(level))
-        if painted >> 24 == 255 {
-            PixelKernels.fill(destination, count: end - start, with: painted)
-        } else {
-            PixelKernels.blendSourceOver(destination, count: end - start, pixel: painted)
+    static func blendSourceOver(_ pixels: UnsafeMutablePointer<UInt32>, color lanes: ColorLanes, quad: UInt32) {
+        // Safe: the caller passes four pixels.
+        let target = UnsafeMutableRawPointer(pixels)
+        if quad == 0 { return }
+        let isOpaque = lanes.pixel >> 24 == 255
+        if quad == 0xFFFF_FFFF && isOpaque {
+            target.storeBytes(of: lanes.source, as: SIMD4<UInt32>.self)
+            return
         }
+        // Each pixel's level in both of its 16-bit lanes. Safe: four bytes either way, and
+        // every bit pattern is a valid value of both.
+        let levels = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(quad, to: SIMD4<UInt8>.self))
+        let coverage = (levels | levels &<< 16).lanes16
+        let inverse = 255 &- (isOpaque ? coverage : multiplyDivide255(lanes.alpha, coverage))
+        let destination = target.loadUnaligned(as: SIMD4<UInt32>.self).lanes16
+        let even = multiplyDivide255(lanes.even, coverage) &+ multiplyDivide255(destination & 0xFF, inverse)
+        let odd = multiplyDivide255(lanes.odd, coverage) &+ multiplyDivide255(destination &>> 8, inverse)
+        target.storeBytes(of: even | odd &<< 8, as: SIMD8<UInt16>.self)
     }
 }
 
@@ -125,7 +122,7 @@ private func multiplyDivide255(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<
 extension SIMD4 where Scalar == UInt32 {
     /// The same sixteen bytes as eight 16-bit lanes (little-endian: a word's low half first).
     @inline(__always)
-    fileprivate var lanes16: SIMD8<UInt16> {
+    var lanes16: SIMD8<UInt16> {
         // Safe: both are 16 bytes of plain integers, so every bit pattern is a valid value.
         unsafeBitCast(self, to: SIMD8<UInt16>.self)
     }

@@ -8,6 +8,8 @@ final class RasterScratch: @unchecked Sendable {
     private(set) var sources: UnsafeMutablePointer<UInt32>
     private(set) var coverage: UnsafeMutablePointer<UInt8>
     private var capacity = 0
+    /// What the last `Canvas.touchPixels(in:)` read, kept so that its reads aren't optimized away.
+    var touched: UInt32 = 0
 
     init() {
         sources = .allocate(capacity: 1)
