@@ -39,7 +39,6 @@ final class FeedSmokeTests: XCTestCase {
         for result in summary.results {
             XCTAssertTrue(result.isConsistent, "\(result.mode): \(result.renders)")
             XCTAssertGreaterThan(result.renders.requested, 0)
-            XCTAssertGreaterThan(result.renders.committed, 0)
             XCTAssertLessThanOrEqual(result.renders.committed, result.renders.started)
             XCTAssertEqual(
                 result.renders.cancelled + result.renders.committed + result.renders.superseded,
