@@ -56,6 +56,8 @@ public final class ThreadExecutor: SerialExecutor, ExecutorStatisticsReporting, 
     /// The executor's thread. Written in init only: every job reaches the thread through the
     /// queue after init returned, so every read happens after the write.
     private(set) var thread: pthread_t
+    /// Set once the thread has been joined: its `pthread_t` may then name a new thread.
+    private let hasExited = Atomic<Bool>(false)
 
     /// The default spin before parking: 20 µs, measured as the shortest that keeps a ping-pong
     /// between two pool executors from parking on this 2-core kind of machine (at 10 µs it
@@ -117,12 +119,12 @@ public final class ThreadExecutor: SerialExecutor, ExecutorStatisticsReporting, 
     // MARK: Isolation
 
     public func isIsolatingCurrentContext() -> Bool? {
-        OSThread.isCurrent(thread)
+        !hasExited.load(ordering: .acquiring) && OSThread.isCurrent(thread)
     }
 
     public func checkIsolated() {
         precondition(
-            OSThread.isCurrent(thread),
+            isIsolatingCurrentContext() == true,
             "Expected to run on ThreadExecutor '\(name)', but running on another thread")
     }
 
@@ -168,6 +170,7 @@ public final class ThreadExecutor: SerialExecutor, ExecutorStatisticsReporting, 
         }
         guard isJoiner else { return }
         OSThread.join(thread)
+        hasExited.store(true, ordering: .releasing)
         let followers = mutex.withLock { () -> [CheckedContinuation<Bool, Never>] in
             isJoined = true
             defer { joinWaiters = [] }
