@@ -88,10 +88,6 @@ public final class ThreadExecutor: SerialExecutor, ExecutorStatisticsReporting, 
         }
     }
 
-    deinit {
-        mutex.deallocate()
-    }
-
     /// The name the kernel shows for this executor's thread (Linux keeps 15 bytes).
     public var kernelThreadName: String { OSThread.kernelName(for: name) }
 

@@ -76,7 +76,6 @@ struct WorkQueue: ~Copyable {
         cells.deallocate()
         overflow.deinitialize(count: 1)
         overflow.deallocate()
-        mutex.deallocate()
     }
 
     /// Adds `item`; false if the queue is closed (the item is then not added).

@@ -12,13 +12,14 @@ import Darwin
 /// priority-inheritance futex: 35 ns uncontended against 7 ns for a pthread mutex, and
 /// several times slower under producer/consumer contention (shared/research/executors.md).
 ///
-/// The owner calls `deallocate()` exactly once, when nothing can touch the mutex any more.
+/// Not copyable: the one value owns the memory and frees it when it ends (with its owner), so no
+/// copy can outlive it or free it twice.
 ///
 /// Concurrency: the pointers are shared between threads; pthread synchronises every access
 /// to the memory behind them.
-package struct RawMutex: @unchecked Sendable {
+package struct RawMutex: ~Copyable, @unchecked Sendable {
     // Safe to send: the memory is only ever touched through pthread calls, which are
-    // thread-safe; it lives until the owner's deinit calls deallocate().
+    // thread-safe; it lives until this value's deinit, when nothing can touch it any more.
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>
 
@@ -40,7 +41,7 @@ package struct RawMutex: @unchecked Sendable {
         precondition(mutexResult == 0 && conditionResult == 0, "pthread mutex or condition init failed")
     }
 
-    package func deallocate() {
+    deinit {
         pthread_cond_destroy(condition)
         pthread_mutex_destroy(mutex)
         condition.deinitialize(count: 1)
@@ -98,7 +99,6 @@ package final class LockedState<State> {
     deinit {
         state.deinitialize(count: 1)
         state.deallocate()
-        mutex.deallocate()
     }
 
     /// Runs `body` on the state with the mutex held.

@@ -52,8 +52,6 @@ public final class ManualExecutor: SerialExecutor, @unchecked Sendable {
 
     public init() {}
 
-    deinit { running.deallocate() }
-
     public func enqueue(_ job: consuming ExecutorJob) {
         let unownedJob = UnownedJob(job)
         let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
