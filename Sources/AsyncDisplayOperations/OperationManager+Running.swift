@@ -52,8 +52,7 @@ extension OperationManager {
     /// Runs a body, catching what it throws; a body whose task was cancelled before it began
     /// does not run at all.
     static func capture(
-        _ body: nonisolated(nonsending) @Sendable (OperationContext) async throws -> any Sendable,
-        _ context: OperationContext
+        _ body: any ErasedBody, _ context: OperationContext
     ) async -> Result<any Sendable, any Error> {
         if Task.isCancelled { return .failure(CancellationError()) }
         do {
@@ -95,7 +94,7 @@ extension OperationManager {
 
 /// One attempt of a body, ready to run wherever its task is.
 struct Attempt: Sendable {
-    let body: nonisolated(nonsending) @Sendable (OperationContext) async throws -> any Sendable
+    let body: any ErasedBody
     let context: OperationContext
     let timeout: Duration?
 

@@ -80,7 +80,7 @@ public final class ErasedOperationStep: Sendable {
     let retry: RetryPolicy
     let rule: DependencyRule
     let estimatedDuration: Duration?
-    let body: nonisolated(nonsending) @Sendable (OperationContext) async throws -> any Sendable
+    let body: any ErasedBody
 
     init<Output>(_ step: borrowing OperationStep<Output>) {
         id = step.id
@@ -102,8 +102,25 @@ public final class ErasedOperationStep: Sendable {
         retry = step.retry
         rule = step.dependencyRule
         estimatedDuration = step.estimatedDuration
-        let body = step.body
-        self.body = { context in try await body(context) }
+        body = TypedBody(body: step.body)
+    }
+}
+
+/// A body with its output type erased.
+///
+/// An existential rather than a wrapping closure: a typed body (one closure) fits in the
+/// existential's inline buffer, so erasing a step allocates no context for it.
+protocol ErasedBody: Sendable {
+    /// Runs the body on the caller's executor.
+    nonisolated(nonsending) func callAsFunction(_ context: OperationContext) async throws -> any Sendable
+}
+
+/// A step's typed body, as an `ErasedBody`.
+struct TypedBody<Output: Sendable>: ErasedBody {
+    let body: nonisolated(nonsending) @Sendable (OperationContext) async throws -> Output
+
+    nonisolated(nonsending) func callAsFunction(_ context: OperationContext) async throws -> any Sendable {
+        try await body(context)
     }
 }
 

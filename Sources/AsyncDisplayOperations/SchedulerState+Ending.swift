@@ -7,7 +7,7 @@ extension SchedulerState {
     mutating func decideEnd(_ slot: Int, _ outcome: OperationOutcome) {
         guard nodes[slot].phase != .finished else { return }
         nodes[slot].phase = .finished
-        nodes[slot].outcome = outcome
+        details[slot].outcome = outcome
         finishing.append(slot)
     }
 
@@ -16,23 +16,23 @@ extension SchedulerState {
     mutating func finishPending(now: Duration, _ actions: inout SchedulerActions) {
         while let slot = finishing.popLast() {
             // Safe to force: decideEnd sets the outcome before queueing.
-            let outcome = nodes[slot].outcome!
-            nodes[slot].finishedAt = now
+            let outcome = details[slot].outcome!
+            details[slot].finishedAt = now
             releaseCategories(slot, now: now, &actions)
             emit(.finished(outcome), slot, at: now, &actions)
-            if !nodes[slot].waiters.isEmpty {
-                let result = NodeResult(outcome: outcome, output: nodes[slot].output, error: nodes[slot].error)
-                for waiter in nodes[slot].waiters { actions.results.append((waiter, result)) }
-                nodes[slot].waiters = []
+            if !details[slot].waiters.isEmpty {
+                let result = NodeResult(outcome: outcome, output: details[slot].output, error: details[slot].error)
+                for waiter in details[slot].waiters { actions.results.append((waiter, result)) }
+                details[slot].waiters = []
             }
-            for dependent in nodes[slot].dependents {
+            for dependent in details[slot].dependents {
                 record(outcome, onDependent: dependent)
                 nodes[dependent].remaining -= 1
                 if nodes[dependent].remaining == 0 && nodes[dependent].phase == .waiting {
                     dependenciesEnded(dependent, now: now, &actions)
                 }
             }
-            for reference in nodes[slot].dependencies {
+            for reference in details[slot].dependencies {
                 guard let dependency = liveSlot(reference) else { continue }
                 nodes[dependency].unfinishedDependents -= 1
                 retireIfDone(dependency)
@@ -50,19 +50,19 @@ extension SchedulerState {
 
     /// Gives back the categories `slot` holds or waits for.
     private mutating func releaseCategories(_ slot: Int, now: Duration, _ actions: inout SchedulerActions) {
-        let categories = nodes[slot].step.managerCategories
+        let categories = details[slot].step.managerCategories
         if !categories.isEmpty {
             let granted =
-                nodes[slot].holdsManagerCategories
-                ? exclusivity.release(categories, heldBy: slot) { nodes[$0].step.managerCategories }
-                : exclusivity.withdraw(categories, for: slot) { nodes[$0].step.managerCategories }
-            nodes[slot].holdsManagerCategories = false
+                details[slot].holdsManagerCategories
+                ? exclusivity.release(categories, heldBy: slot) { details[$0].step.managerCategories }
+                : exclusivity.withdraw(categories, for: slot) { details[$0].step.managerCategories }
+            details[slot].holdsManagerCategories = false
             for next in granted { managerCategoriesGranted(next, &actions) }
         }
-        if !nodes[slot].step.processCategories.isEmpty {
+        if !details[slot].step.processCategories.isEmpty {
             actions.processWithdrawals.append(
-                ProcessClaimRequest(slot: slot, id: nodes[slot].id, categories: nodes[slot].step.processCategories))
-            nodes[slot].holdsProcessCategories = false
+                ProcessClaimRequest(slot: slot, id: nodes[slot].id, categories: details[slot].step.processCategories))
+            details[slot].holdsProcessCategories = false
         }
     }
 
@@ -79,6 +79,6 @@ extension SchedulerState {
 
     /// The outputs of the run's operations, in report order.
     private func outputs(of run: Run) -> [(any Sendable)?] {
-        run.slots.map { nodes[$0].output }
+        run.slots.map { details[$0].output }
     }
 }

@@ -20,23 +20,25 @@ extension SchedulerState {
 
         var slots = [Int](repeating: 0, count: steps.count)
         nodes.reserveCapacity(nodes.count + steps.count)
+        details.reserveCapacity(details.count + steps.count)
         slotByID.reserveCapacity(slotByID.count + steps.count)
         for index in steps.indices {
             let step = steps[index]
             let estimate =
                 step.estimatedDuration.map { max(1, $0.nanoseconds) } ?? recorded[step.name] ?? defaultEstimate
             let node = Node(
-                id: step.id, step: step, run: runNumber, sequence: nextSequence, estimate: estimate, enqueuedAt: now)
+                id: step.id, run: runNumber, sequence: nextSequence, estimate: estimate, priority: step.priority,
+                rule: step.rule, claimsCategories: !step.managerCategories.isEmpty || !step.processCategories.isEmpty)
             nextSequence += 1
-            slots[index] = allocateSlot(for: node)
+            slots[index] = allocateSlot(for: node, NodeDetails(step: step, enqueuedAt: now))
             slotByID[step.id] = slots[index]
         }
         for index in steps.indices {
             // Room for the edges the batch adds, so that the lists are not regrown edge by edge.
             let dependents = batch.dependentStart[index + 1] - batch.dependentStart[index]
-            if dependents > 0 { nodes[slots[index]].dependents.reserveCapacity(dependents) }
+            if dependents > 0 { details[slots[index]].dependents.reserveCapacity(dependents) }
             let start = batch.dependencyStart[index]
-            nodes[slots[index]].dependencies.reserveCapacity(batch.dependencyStart[index + 1] - start)
+            details[slots[index]].dependencies.reserveCapacity(batch.dependencyStart[index + 1] - start)
             for (edge, dependency) in steps[index].dependencies.enumerated() {
                 let inBatch = batch.dependencyIndices[start + edge]
                 // validate() guaranteed every dependency outside the batch is live.
@@ -46,7 +48,7 @@ extension SchedulerState {
         for dependent in waitingDependents {
             for slot in slots { addEdge(from: dependent, to: slot) }
         }
-        weigh(slots, order: batch.order)
+        weigh(batch, slots, waitingDependents: waitingDependents)
         runs[runNumber]?.slots.append(contentsOf: slots)
         runs[runNumber]?.unfinished += slots.count
         for slot in slots { emit(.enqueued, slot, at: now, &actions) }
@@ -79,7 +81,7 @@ extension SchedulerState {
             runs[object.number] = Run(object: object, policy: policy, startedAt: now)
             return (object.number, [])
         case .addedBy(let slot, _, let dependentsWait):
-            let dependents = dependentsWait ? nodes[slot].dependents : []
+            let dependents = dependentsWait ? details[slot].dependents : []
             if !dependents.isEmpty,
                 let cycle = cycleThroughExisting(batch.steps, batch.identities, reaching: Set(dependents))
             {
@@ -91,11 +93,11 @@ extension SchedulerState {
 
     /// Makes `dependent` depend on `dependency`.
     mutating func addEdge(from dependent: Int, to dependency: Int) {
-        nodes[dependent].dependencies.append(NodeRef(slot: dependency, id: nodes[dependency].id))
-        nodes[dependency].dependents.append(dependent)
+        details[dependent].dependencies.append(NodeRef(slot: dependency, id: nodes[dependency].id))
+        details[dependency].dependents.append(dependent)
         nodes[dependency].unfinishedDependents += 1
         if nodes[dependency].run != nodes[dependent].run { nodes[dependent].dependsOutsideRun = true }
-        if nodes[dependency].phase == .finished, let outcome = nodes[dependency].outcome {
+        if nodes[dependency].phase == .finished, let outcome = details[dependency].outcome {
             record(outcome, onDependent: dependent)
         } else {
             nodes[dependent].remaining += 1
@@ -113,17 +115,25 @@ extension SchedulerState {
 
     /// Sets the remaining critical path of the new nodes (dependents first) and lengthens that of
     /// their unfinished ancestors where the new nodes extend it.
-    private mutating func weigh(_ slots: [Int], order: [Int]) {
-        for index in order.reversed() {
-            let slot = slots[index]
-            var longest: Int64 = 0
-            for dependent in nodes[slot].dependents { longest = max(longest, nodes[dependent].criticalPath) }
-            nodes[slot].criticalPath = nodes[slot].estimate &+ longest
+    ///
+    /// Within the batch the paths follow the batch's own edge lists; dependencies in the batch
+    /// end up at least as long as any path through their dependents, so only dependencies
+    /// outside it may need lengthening.
+    private mutating func weigh(_ batch: SubmissionBatch, _ slots: [Int], waitingDependents: [Int]) {
+        var waitingPath: Int64 = 0
+        for dependent in waitingDependents { waitingPath = max(waitingPath, nodes[dependent].criticalPath) }
+        var paths = [Int64](repeating: 0, count: slots.count)
+        for index in batch.order.reversed() {
+            var longest = waitingPath
+            for dependent in batch.batchDependents(of: index) { longest = max(longest, paths[dependent]) }
+            paths[index] = nodes[slots[index]].estimate &+ longest
+            nodes[slots[index]].criticalPath = paths[index]
         }
+        guard batch.dependsOutside else { return }
         var stack = slots
         while let slot = stack.popLast() {
             let path = nodes[slot].criticalPath
-            for reference in nodes[slot].dependencies {
+            for reference in details[slot].dependencies {
                 let dependency = reference.slot
                 guard nodes[dependency].phase != .finished,
                     nodes[dependency].estimate &+ path > nodes[dependency].criticalPath
@@ -156,20 +166,20 @@ extension SchedulerState {
             guard visited.insert(slot).inserted else { continue }
             if let from { parent[slot] = from }
             if targets.contains(slot) {
-                var chain = [nodes[slot].step.name]
+                var chain = [details[slot].step.name]
                 var current = slot
                 while let previous = parent[current] {
-                    chain.append(nodes[previous].step.name)
+                    chain.append(details[previous].step.name)
                     current = previous
                 }
                 // `current` is a direct dependency of a batch step.
                 let stepName = startStep[current].map { steps[$0].name } ?? "?"
                 // dependent → batch step → its dependency → … → dependent.
                 let ancestors: [String] = Array(chain.reversed().dropLast())
-                return [nodes[slot].step.name, stepName] + ancestors + [nodes[slot].step.name]
+                return [details[slot].step.name, stepName] + ancestors + [details[slot].step.name]
             }
             guard nodes[slot].phase != .finished else { continue }
-            for reference in nodes[slot].dependencies where liveSlot(reference) != nil {
+            for reference in details[slot].dependencies where liveSlot(reference) != nil {
                 stack.append((reference.slot, slot))
             }
         }

@@ -38,23 +38,35 @@ struct SchedulerState: Sendable {
         let id: OperationID
     }
 
+    /// What transitions read and write while walking edges: kept small, apart from the rest of
+    /// an operation's record, so a walk over dependents touches one short entry per operation.
     struct Node: Sendable {
         var id: OperationID
-        var step: ErasedOperationStep
         var run: Int
         var sequence: Int
-        var dependencies: [NodeRef] = []
-        var dependents: [Int] = []
-        /// Whether a dependency belongs to another run (and so may be retired before this run ends).
-        var dependsOutsideRun = false
         var remaining = 0
         var unfinishedDependents = 0
-        var upstream = Upstream.clean
-        var isCancelled = false
-        var phase = Phase.waiting
         var attempt = 0
         var criticalPath: Int64 = 0
         var estimate: Int64 = 0
+        var priority: OperationPriority
+        var rule: DependencyRule
+        /// Whether the step names exclusivity categories of either scope.
+        var claimsCategories: Bool
+        var upstream = Upstream.clean
+        var isCancelled = false
+        var phase = Phase.waiting
+        var isLive = true
+        /// Whether a dependency belongs to another run (and so may be retired before this run ends).
+        var dependsOutsideRun = false
+    }
+
+    /// The rest of an operation's record: its step, edges, result, times and tasks, read once or
+    /// twice in its life rather than on every walk.
+    struct NodeDetails: Sendable {
+        var step: ErasedOperationStep
+        var dependencies: [NodeRef] = []
+        var dependents: [Int] = []
         var outcome: OperationOutcome?
         var output: (any Sendable)?
         var error: (any Error)?
@@ -67,7 +79,6 @@ struct SchedulerState: Sendable {
         var waiters: [UnsafeContinuation<NodeResult?, Never>] = []
         var holdsManagerCategories = false
         var holdsProcessCategories = false
-        var isLive = true
     }
 
     struct Run: Sendable {
@@ -80,8 +91,10 @@ struct SchedulerState: Sendable {
     }
 
     var nodes: [Node] = []
+    /// The rest of each node's record, by the same slot.
+    var details: [NodeDetails] = []
     var freeSlots: [Int] = []
-    var slotByID: [OperationID: Int] = [:]
+    var slotByID = SlotTable()
     var ready = ReadyQueue()
     var exclusivity = ExclusivityTable<Int>()
     var runs: [Int: Run] = [:]
@@ -127,12 +140,18 @@ struct SchedulerState: Sendable {
 
     // MARK: Slots
 
-    mutating func allocateSlot(for node: consuming Node) -> Int {
+    /// A slot for a new node: a retired one if any, whose emptied edge lists the node takes over
+    /// so that reusing a slot allocates no lists.
+    mutating func allocateSlot(for node: Node, _ record: consuming NodeDetails) -> Int {
         if let slot = freeSlots.popLast() {
             nodes[slot] = node
+            swap(&record.dependencies, &details[slot].dependencies)
+            swap(&record.dependents, &details[slot].dependents)
+            details[slot] = record
             return slot
         }
         nodes.append(node)
+        details.append(record)
         return nodes.count - 1
     }
 
@@ -151,7 +170,7 @@ struct SchedulerState: Sendable {
         retiring.reserveCapacity(slots.count)
         for slot in slots where isRetirable(slot) { retiring.append(slot) }
         if retiring.count == slotByID.count {
-            slotByID.removeAll(keepingCapacity: true)
+            slotByID.removeAll()
         } else {
             for slot in retiring { slotByID[nodes[slot].id] = nil }
         }
@@ -166,11 +185,12 @@ struct SchedulerState: Sendable {
     /// Frees a node's slot; its identity is already out of `slotByID`.
     private mutating func retire(_ slot: Int) {
         nodes[slot].isLive = false
-        nodes[slot].output = nil
-        nodes[slot].error = nil
-        nodes[slot].dependencies = []
-        nodes[slot].dependents = []
-        nodes[slot].waiters = []
+        details[slot].output = nil
+        details[slot].error = nil
+        // Emptied but kept: the next node in this slot reuses their storage.
+        details[slot].dependencies.removeAll(keepingCapacity: true)
+        details[slot].dependents.removeAll(keepingCapacity: true)
+        details[slot].waiters = []
         freeSlots.append(slot)
     }
 
@@ -178,7 +198,7 @@ struct SchedulerState: Sendable {
 
     mutating func emit(_ kind: OperationEvent.Kind, _ slot: Int, at time: Duration, _ actions: inout SchedulerActions) {
         guard !subscribers.isEmpty else { return }
-        outbox.append(OperationEvent(operation: nodes[slot].id, name: nodes[slot].step.name, kind: kind, time: time))
+        outbox.append(OperationEvent(operation: nodes[slot].id, name: details[slot].step.name, kind: kind, time: time))
         actions.hasEvents = true
     }
 

@@ -17,9 +17,13 @@ struct SubmissionBatch: Sendable {
     let dependencyStart: [Int]
     /// Each dependency's batch index, or -1 for one outside the batch.
     let dependencyIndices: [Int]
-    /// Where each step's dependents within the batch would start in a flat list (one extra entry
-    /// at the end): step `i` has `dependentStart[i + 1] - dependentStart[i]` of them.
+    /// Where each step's dependents within the batch start in `dependentIndices` (one extra entry
+    /// at the end).
     let dependentStart: [Int]
+    /// The batch indices of each step's dependents within the batch, in batch order.
+    let dependentIndices: [Int]
+    /// Whether any step depends on an operation outside the batch.
+    let dependsOutside: Bool
 
     /// Checks `steps`.
     ///
@@ -79,6 +83,8 @@ struct SubmissionBatch: Sendable {
         self.dependencyStart = dependencyStart
         self.dependencyIndices = dependencyIndices
         dependentStart = dependentCount
+        dependentIndices = dependents
+        dependsOutside = dependencyIndices.contains(-1)
         if order.count < steps.count, let start = remaining.firstIndex(where: { $0 > 0 }) {
             throw .cycle(walkToCycle(from: start, remaining))
         }
@@ -87,6 +93,11 @@ struct SubmissionBatch: Sendable {
     /// The batch indices of the dependencies of step `index` that are in the batch.
     func batchDependencies(of index: Int) -> some Sequence<Int> {
         dependencyIndices[dependencyStart[index]..<dependencyStart[index + 1]].lazy.filter { $0 >= 0 }
+    }
+
+    /// The batch indices of the dependents of step `index` within the batch.
+    func batchDependents(of index: Int) -> ArraySlice<Int> {
+        dependentIndices[dependentStart[index]..<dependentStart[index + 1]]
     }
 
     /// Walks blocked dependencies from `start` until a step repeats; returns the cycle's names.
