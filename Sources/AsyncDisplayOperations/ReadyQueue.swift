@@ -7,17 +7,27 @@
 /// Complexity: O(log n) to push and pop.
 struct ReadyQueue: Sendable {
     struct Entry: Sendable {
-        let priority: Int
-        let criticalPath: Int64
+        /// Priority and remaining critical path in one number that orders like the pair:
+        /// the priority in the top bits, the path (clamped to what fits) below.
+        let rank: UInt64
+        /// The node's submission order, unique in its manager: it also tells whether the slot
+        /// still holds the node the entry was made for.
         let sequence: Int
         let slot: Int
-        let id: OperationID
+
+        private static let pathBits: UInt64 = 58
+
+        init(priority: Int, criticalPath: Int64, sequence: Int, slot: Int) {
+            let level = UInt64(min(max(priority, -16), 15) + 16)
+            let path = UInt64(min(max(criticalPath, 0), Int64(1 << Self.pathBits) - 1))
+            rank = level << Self.pathBits | path
+            self.sequence = sequence
+            self.slot = slot
+        }
 
         /// Whether `self` starts before `other`.
         func precedes(_ other: Entry) -> Bool {
-            if priority != other.priority { return priority > other.priority }
-            if criticalPath != other.criticalPath { return criticalPath > other.criticalPath }
-            return sequence < other.sequence
+            rank != other.rank ? rank > other.rank : sequence < other.sequence
         }
     }
 

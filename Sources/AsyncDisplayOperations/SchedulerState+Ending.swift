@@ -40,16 +40,18 @@ extension SchedulerState {
             let runNumber = nodes[slot].run
             // One lookup: the run is found by index, not hashed again for each question.
             guard let run = runs.index(forKey: runNumber) else { continue }
-            runs.values[run].unfinished -= 1
+            // Mutating access: reading the run out of the dictionary would copy its lists.
+            let left = runs.values[run].operationEnded()
             if outcome == .failed || outcome == .timedOut, runs.values[run].policy == .failFast {
                 cancelRun(runNumber, &actions)
             }
-            if runs.values[run].unfinished == 0 { endRun(runNumber, &actions) }
+            if left == 0 { endRun(runNumber, &actions) }
         }
     }
 
     /// Gives back the categories `slot` holds or waits for.
     private mutating func releaseCategories(_ slot: Int, now: Duration, _ actions: inout SchedulerActions) {
+        guard nodes[slot].claimsCategories else { return }
         let categories = details[slot].step.managerCategories
         if !categories.isEmpty {
             let granted =

@@ -66,14 +66,17 @@ extension SchedulerState {
         ready.push(
             ReadyQueue.Entry(
                 priority: nodes[slot].priority.rawValue, criticalPath: nodes[slot].criticalPath,
-                sequence: nodes[slot].sequence, slot: slot, id: nodes[slot].id))
+                sequence: nodes[slot].sequence, slot: slot))
     }
 
     /// Starts ready operations while slots are free.
     mutating func fillSlots(now: Duration, _ actions: inout SchedulerActions) {
         while running < limit, let entry = ready.pop() {
-            guard isCurrent(entry.slot, entry.id), nodes[entry.slot].phase == .ready else { continue }
-            start(entry.slot, now: now, &actions)
+            let node = entry.slot
+            guard nodes[node].isLive, nodes[node].sequence == entry.sequence, nodes[node].phase == .ready else {
+                continue
+            }
+            start(node, now: now, &actions)
         }
     }
 
@@ -84,8 +87,8 @@ extension SchedulerState {
         if details[slot].startedAt == nil { details[slot].startedAt = now }
         let attempt = nodes[slot].attempt
         emit(.started(attempt: attempt), slot, at: now, &actions)
-        // Safe to force: a node in the ready queue belongs to a run that has not ended.
-        let run = runs[nodes[slot].run]!.object
+        // Safe to force: only retired nodes have no run, and they are never started.
+        let run = details[slot].runObject!
         let request = StartRequest(
             slot: slot, step: details[slot].step, attempt: attempt, run: run,
             timeout: details[slot].step.timeout.map { max(.zero, $0) })

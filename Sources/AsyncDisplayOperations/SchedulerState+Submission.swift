@@ -16,7 +16,7 @@ extension SchedulerState {
     ) throws(OperationError) {
         let steps = batch.steps
         try validate(batch, target)
-        let (runNumber, waitingDependents) = try prepareRun(for: target, batch, now: now)
+        let (runNumber, runObject, waitingDependents) = try prepareRun(for: target, batch, now: now)
 
         var slots = [Int](repeating: 0, count: steps.count)
         nodes.reserveCapacity(nodes.count + steps.count)
@@ -30,7 +30,7 @@ extension SchedulerState {
                 id: step.id, run: runNumber, sequence: nextSequence, estimate: estimate, priority: step.priority,
                 rule: step.rule, claimsCategories: !step.managerCategories.isEmpty || !step.processCategories.isEmpty)
             nextSequence += 1
-            slots[index] = allocateSlot(for: node, NodeDetails(step: step, enqueuedAt: now))
+            slots[index] = allocateSlot(for: node, NodeDetails(step: step, runObject: runObject, enqueuedAt: now))
             slotByID[step.id] = slots[index]
         }
         for index in steps.indices {
@@ -75,11 +75,11 @@ extension SchedulerState {
     /// The run the batch joins, made if new, and the dependents that must also wait for it.
     private mutating func prepareRun(
         for target: RunTarget, _ batch: SubmissionBatch, now: Duration
-    ) throws(OperationError) -> (Int, [Int]) {
+    ) throws(OperationError) -> (Int, OperationRun, [Int]) {
         switch target {
         case .new(let object, let policy):
             runs[object.number] = Run(object: object, policy: policy, startedAt: now)
-            return (object.number, [])
+            return (object.number, object, [])
         case .addedBy(let slot, _, let dependentsWait):
             let dependents = dependentsWait ? details[slot].dependents : []
             if !dependents.isEmpty,
@@ -87,7 +87,8 @@ extension SchedulerState {
             {
                 throw .cycle(cycle)
             }
-            return (nodes[slot].run, dependents)
+            // Safe to force: validate() checked the adding operation is live.
+            return (nodes[slot].run, details[slot].runObject!, dependents)
         }
     }
 

@@ -65,6 +65,9 @@ struct SchedulerState: Sendable {
     /// twice in its life rather than on every walk.
     struct NodeDetails: Sendable {
         var step: ErasedOperationStep
+        /// The run the operation belongs to, at hand for starting it without a lookup; nil once
+        /// retired, so a free slot does not keep a finished run's results alive.
+        var runObject: OperationRun?
         var dependencies: [NodeRef] = []
         var dependents: [Int] = []
         var outcome: OperationOutcome?
@@ -88,6 +91,12 @@ struct SchedulerState: Sendable {
         var slots: [Int] = []
         var unfinished = 0
         var waiters: [UnsafeContinuation<OperationReport, Never>] = []
+
+        /// Counts an operation of the run as ended; returns how many are left.
+        mutating func operationEnded() -> Int {
+            unfinished -= 1
+            return unfinished
+        }
     }
 
     var nodes: [Node] = []
@@ -179,7 +188,7 @@ struct SchedulerState: Sendable {
 
     private func isRetirable(_ slot: Int) -> Bool {
         nodes[slot].isLive && nodes[slot].phase == .finished && nodes[slot].unfinishedDependents == 0
-            && runs[nodes[slot].run] == nil
+            && runs.index(forKey: nodes[slot].run) == nil
     }
 
     /// Frees a node's slot; its identity is already out of `slotByID`.
@@ -187,6 +196,7 @@ struct SchedulerState: Sendable {
         nodes[slot].isLive = false
         details[slot].output = nil
         details[slot].error = nil
+        details[slot].runObject = nil
         // Emptied but kept: the next node in this slot reuses their storage.
         details[slot].dependencies.removeAll(keepingCapacity: true)
         details[slot].dependents.removeAll(keepingCapacity: true)
