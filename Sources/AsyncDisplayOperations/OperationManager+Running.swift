@@ -94,12 +94,13 @@ extension OperationManager {
 
 /// One attempt of a body, ready to run wherever its task is.
 struct Attempt: Sendable {
-    let body: any ErasedBody
+    /// The step whose body runs: a reference, so making an attempt copies no existential.
+    let step: ErasedOperationStep
     let context: OperationContext
     let timeout: Duration?
 
     init(_ start: StartRequest, manager: OperationManager) {
-        body = start.step.body
+        step = start.step
         context = OperationContext(
             manager: manager, run: start.run, operationID: start.step.id, name: start.step.name,
             attempt: start.attempt, slot: start.slot)
@@ -125,7 +126,7 @@ struct Attempt: Sendable {
         let manager = context.manager
         let began = manager.clock.now()
         if let timeout { manager.startTimeout(timeout, began: began, for: context) }
-        let result = await OperationManager.capture(body, context)
+        let result = await OperationManager.capture(step.body, context)
         return manager.bodyReturned(context, began: began, result, mayContinue: mayContinue)
     }
 }

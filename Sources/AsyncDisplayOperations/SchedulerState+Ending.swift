@@ -25,19 +25,23 @@ extension SchedulerState {
                 for waiter in details[slot].waiters { actions.results.append((waiter, result)) }
                 details[slot].waiters = []
             }
-            for dependent in details[slot].dependents {
+            let runNumber = nodes[slot].run
+            // Edges are walked by index: iterating the lists would retain them for the loop.
+            for edge in 0..<details[slot].dependents.count {
+                let dependent = details[slot].dependents[edge]
                 record(outcome, onDependent: dependent)
                 nodes[dependent].remaining -= 1
                 if nodes[dependent].remaining == 0 && nodes[dependent].phase == .waiting {
                     dependenciesEnded(dependent, now: now, &actions)
                 }
             }
-            for reference in details[slot].dependencies {
-                guard let dependency = liveSlot(reference) else { continue }
+            for edge in 0..<details[slot].dependencies.count {
+                guard let dependency = liveSlot(details[slot].dependencies[edge]) else { continue }
                 nodes[dependency].unfinishedDependents -= 1
-                retireIfDone(dependency)
+                // One of this run stays until the run ends, which this operation has not yet
+                // been counted out of; `endRun` retires it then.
+                if nodes[dependency].run != runNumber { retireIfDone(dependency) }
             }
-            let runNumber = nodes[slot].run
             // One lookup: the run is found by index, not hashed again for each question.
             guard let run = runs.index(forKey: runNumber) else { continue }
             // Mutating access: reading the run out of the dictionary would copy its lists.

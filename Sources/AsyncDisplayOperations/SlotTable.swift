@@ -2,7 +2,7 @@
 ///
 /// The manager looks an identity up for every step it is given and drops it for every operation
 /// it retires. Identities are increasing numbers, mostly made in runs, so they are placed by
-/// their low bits (see `home(of:)`), which keeps a batch's lookups in order in memory, where
+/// their low bits (see `home(of:)`): a batch's lookups go through memory in order, where
 /// `Dictionary` would run SipHash for each and scatter them.
 ///
 /// Linear probing; removal shifts the entries after the hole back, so there are no tombstones
@@ -16,14 +16,11 @@ struct SlotTable: Sendable {
     private(set) var count = 0
     /// Buckets minus one; the bucket count is a power of two.
     private var mask: Int
-    /// The number of bits of a bucket index.
-    private var bits: UInt64
 
     init() {
         keys = [UInt64](repeating: 0, count: 16)
         slots = [Int](repeating: 0, count: 16)
         mask = 15
-        bits = 4
     }
 
     /// The slot of `id`; nil if it is not in the table. Setting nil removes it.
@@ -56,13 +53,12 @@ struct SlotTable: Sendable {
         count = 0
     }
 
-    /// The bucket probing for `key` starts at: the key's low bits, offset by a scrambled multiple
-    /// of its high bits. Consecutive identities (steps made one after another) land in
-    /// consecutive buckets, so a batch fills the table in order rather than at random; identities
-    /// a table's width apart land far apart.
+    /// The bucket probing for `key` starts at: the key's low bits. Consecutive identities (steps
+    /// made one after another) land in consecutive buckets, so a batch fills the table in
+    /// order rather than at random, and never collide while the live identities span less than
+    /// the table. Only identities a multiple of the table's size apart share a home bucket.
     private func home(of key: UInt64) -> Int {
-        let offset = ((key >> bits) &* 0x9E37_79B9_7F4A_7C15) >> 32
-        return Int(truncatingIfNeeded: key &+ offset) & mask
+        Int(truncatingIfNeeded: key) & mask
     }
 
     private mutating func insert(_ key: UInt64, _ slot: Int) {
@@ -107,7 +103,6 @@ struct SlotTable: Sendable {
         keys = [UInt64](repeating: 0, count: buckets)
         slots = [Int](repeating: 0, count: buckets)
         mask = buckets - 1
-        bits = UInt64(buckets.trailingZeroBitCount)
         count = 0
         for bucket in oldKeys.indices where oldKeys[bucket] != 0 { insert(oldKeys[bucket], oldSlots[bucket]) }
     }
