@@ -13,22 +13,11 @@
 /// }
 /// let run = try manager.submit([login, favorite])
 /// ```
+///
+/// Copies share their fields until one of them changes (copy on write), and the manager keeps
+/// the same shared object: submitting a step allocates and copies nothing for it.
 public struct OperationStep<Output: Sendable>: Sendable, OperationReference {
-    public let id: OperationID
-    public var name: String
-    /// The operations that must end before this one may run (see `dependencyRule`).
-    public var dependencies: [OperationID]
-    public var isolation: OperationIsolation
-    public var priority: OperationPriority
-    public var exclusivity: [ExclusivityCategory]
-    /// The longest an attempt may run, counted from when its body starts.
-    public var timeout: Duration?
-    public var retry: RetryPolicy
-    public var dependencyRule: DependencyRule
-    /// How long the body is expected to take, for ordering ready work by critical path; when nil
-    /// the manager uses the last recorded duration of a step of this name, or its default.
-    public var estimatedDuration: Duration?
-    let body: nonisolated(nonsending) @Sendable (OperationContext) async throws -> Output
+    private var storage: ErasedOperationStep
 
     /// Makes a step; every option can also be set afterwards.
     public init(
@@ -43,84 +32,76 @@ public struct OperationStep<Output: Sendable>: Sendable, OperationReference {
         estimatedDuration: Duration? = nil,
         body: nonisolated(nonsending) @escaping @Sendable (OperationContext) async throws -> Output
     ) {
-        self.id = .next()
-        self.name = name
-        self.dependencies = dependencies.map(\.operationID)
-        self.isolation = isolation
-        self.priority = priority
-        self.exclusivity = exclusivity
-        self.timeout = timeout
-        self.retry = retry
-        self.dependencyRule = dependencyRule
-        self.estimatedDuration = estimatedDuration
-        self.body = body
+        storage = ErasedOperationStep(
+            id: .next(), name: name, dependencies: dependencies.map(\.operationID), isolation: isolation,
+            priority: priority, exclusivity: exclusivity, timeout: timeout, retry: retry, rule: dependencyRule,
+            estimatedDuration: estimatedDuration, body: TypedBody(body: body))
+    }
+
+    public var id: OperationID { storage.id }
+
+    public var name: String {
+        get { storage.name }
+        set { unique.name = newValue }
+    }
+
+    /// The operations that must end before this one may run (see `dependencyRule`).
+    public var dependencies: [OperationID] {
+        get { storage.dependencies }
+        set { unique.dependencies = newValue }
+    }
+
+    public var isolation: OperationIsolation {
+        get { storage.isolation }
+        set { unique.isolation = newValue }
+    }
+
+    public var priority: OperationPriority {
+        get { storage.priority }
+        set { unique.priority = newValue }
+    }
+
+    public var exclusivity: [ExclusivityCategory] {
+        get { storage.exclusivity }
+        set { unique.exclusivity = newValue }
+    }
+
+    /// The longest an attempt may run, counted from when its body starts.
+    public var timeout: Duration? {
+        get { storage.timeout }
+        set { unique.timeout = newValue }
+    }
+
+    public var retry: RetryPolicy {
+        get { storage.retry }
+        set { unique.retry = newValue }
+    }
+
+    public var dependencyRule: DependencyRule {
+        get { storage.rule }
+        set { unique.rule = newValue }
+    }
+
+    /// How long the body is expected to take, for ordering ready work by critical path; when nil
+    /// the manager uses the last recorded duration of a step of this name, or its default.
+    public var estimatedDuration: Duration? {
+        get { storage.estimatedDuration }
+        set { unique.estimatedDuration = newValue }
     }
 
     public var operationID: OperationID { id }
 
     /// Adds a dependency: this step runs after `other`.
     public mutating func addDependency(_ other: some OperationReference) {
-        dependencies.append(other.operationID)
+        unique.dependencies.append(other.operationID)
     }
-}
 
-/// A step with its output type erased, as the manager stores it.
-///
-/// Only this module can make one (from an `OperationStep`), which keeps `AnyOperationStep` to
-/// real steps. A class, so the manager passes it around with one reference count.
-public final class ErasedOperationStep: Sendable {
-    let id: OperationID
-    let name: String
-    let dependencies: [OperationID]
-    let isolation: OperationIsolation
-    let priority: OperationPriority
-    let managerCategories: [String]
-    let processCategories: [String]
-    let timeout: Duration?
-    let retry: RetryPolicy
-    let rule: DependencyRule
-    let estimatedDuration: Duration?
-    let body: any ErasedBody
-
-    init<Output>(_ step: borrowing OperationStep<Output>) {
-        id = step.id
-        name = step.name
-        dependencies = step.dependencies
-        isolation = step.isolation
-        priority = step.priority
-        var manager: [String] = []
-        var process: [String] = []
-        for category in step.exclusivity {
-            switch category.scope {
-            case .manager: if !manager.contains(category.name) { manager.append(category.name) }
-            case .process: if !process.contains(category.name) { process.append(category.name) }
-            }
+    /// The storage, copied first if anything else refers to it, so that it may be changed.
+    private var unique: ErasedOperationStep {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
         }
-        managerCategories = manager
-        processCategories = process
-        timeout = step.timeout
-        retry = step.retry
-        rule = step.dependencyRule
-        estimatedDuration = step.estimatedDuration
-        body = TypedBody(body: step.body)
-    }
-}
-
-/// A body with its output type erased.
-///
-/// An existential rather than a wrapping closure: a typed body (one closure) fits in the
-/// existential's inline buffer, so erasing a step allocates no context for it.
-protocol ErasedBody: Sendable {
-    /// Runs the body on the caller's executor.
-    nonisolated(nonsending) func callAsFunction(_ context: OperationContext) async throws -> any Sendable
-}
-
-/// A step's typed body, as an `ErasedBody`.
-struct TypedBody<Output: Sendable>: ErasedBody {
-    let body: nonisolated(nonsending) @Sendable (OperationContext) async throws -> Output
-
-    nonisolated(nonsending) func callAsFunction(_ context: OperationContext) async throws -> any Sendable {
-        try await body(context)
     }
 }
 
@@ -132,5 +113,5 @@ public protocol AnyOperationStep: OperationReference {
 }
 
 extension OperationStep: AnyOperationStep {
-    public var erasedStep: ErasedOperationStep { ErasedOperationStep(self) }
+    public var erasedStep: ErasedOperationStep { storage }
 }
