@@ -3,69 +3,71 @@
 ///
 /// Only this module can make one (as an `OperationStep`'s storage), which keeps
 /// `AnyOperationStep` to real steps. A class, so the manager passes it around with one
-/// reference count, and the very object a step value holds.
-///
-/// Concurrency: the fields change only through `OperationStep`'s setters, and only while that
-/// step value holds the sole reference (it copies the object first otherwise). Any object a
-/// manager, a task or another copy can reach therefore never changes again.
-public final class ErasedOperationStep: @unchecked Sendable {
-    let id: OperationID
-    var name: String
-    var dependencies: [OperationID]
-    var isolation: OperationIsolation
-    var priority: OperationPriority
-    /// The categories as given; `managerCategories` and `processCategories` follow them.
-    var exclusivity: [ExclusivityCategory] {
-        didSet { (managerCategories, processCategories) = Self.split(exclusivity) }
+/// reference count, and the very object a step value holds. Immutable: changing a step makes a
+/// new one (`changing(_:)`), so whatever a manager or a task holds never changes.
+public final class ErasedOperationStep: Sendable {
+    /// The fields a step's setters change, as one value.
+    struct Fields: Sendable {
+        var name: String
+        var dependencies: [OperationID]
+        var isolation: OperationIsolation
+        var priority: OperationPriority
+        var exclusivity: [ExclusivityCategory]
+        var timeout: Duration?
+        var retry: RetryPolicy
+        var rule: DependencyRule
+        var estimatedDuration: Duration?
     }
+
+    let id: OperationID
+    let name: String
+    let dependencies: [OperationID]
+    let isolation: OperationIsolation
+    let priority: OperationPriority
+    /// The categories as given; `managerCategories` and `processCategories` follow them.
+    let exclusivity: [ExclusivityCategory]
     /// The manager-scoped category names, each once.
-    private(set) var managerCategories: [String]
+    let managerCategories: [String]
     /// The process-wide category names, each once.
-    private(set) var processCategories: [String]
-    var timeout: Duration?
-    var retry: RetryPolicy
-    var rule: DependencyRule
-    var estimatedDuration: Duration?
+    let processCategories: [String]
+    let timeout: Duration?
+    let retry: RetryPolicy
+    let rule: DependencyRule
+    let estimatedDuration: Duration?
     let body: any ErasedBody
 
-    init(
-        id: OperationID, name: String, dependencies: [OperationID], isolation: OperationIsolation,
-        priority: OperationPriority, exclusivity: [ExclusivityCategory], timeout: Duration?, retry: RetryPolicy,
-        rule: DependencyRule, estimatedDuration: Duration?, body: any ErasedBody
-    ) {
+    init(id: OperationID, _ fields: Fields, body: any ErasedBody) {
         self.id = id
-        self.name = name
-        self.dependencies = dependencies
-        self.isolation = isolation
-        self.priority = priority
-        self.exclusivity = exclusivity
-        (managerCategories, processCategories) = Self.split(exclusivity)
-        self.timeout = timeout
-        self.retry = retry
-        self.rule = rule
-        self.estimatedDuration = estimatedDuration
-        self.body = body
-    }
-
-    /// A copy to change, with the same identity.
-    func copy() -> ErasedOperationStep {
-        ErasedOperationStep(
-            id: id, name: name, dependencies: dependencies, isolation: isolation, priority: priority,
-            exclusivity: exclusivity, timeout: timeout, retry: retry, rule: rule, estimatedDuration: estimatedDuration,
-            body: body)
-    }
-
-    /// The names of `categories` by scope, each once.
-    private static func split(_ categories: [ExclusivityCategory]) -> (manager: [String], process: [String]) {
+        name = fields.name
+        dependencies = fields.dependencies
+        isolation = fields.isolation
+        priority = fields.priority
+        exclusivity = fields.exclusivity
         var manager: [String] = []
         var process: [String] = []
-        for category in categories {
+        for category in fields.exclusivity {
             switch category.scope {
             case .manager: if !manager.contains(category.name) { manager.append(category.name) }
             case .process: if !process.contains(category.name) { process.append(category.name) }
             }
         }
-        return (manager, process)
+        managerCategories = manager
+        processCategories = process
+        timeout = fields.timeout
+        retry = fields.retry
+        rule = fields.rule
+        estimatedDuration = fields.estimatedDuration
+        self.body = body
+    }
+
+    /// A step like this one, same identity and body, with `change` applied to its fields.
+    func changing(_ change: (inout Fields) -> Void) -> ErasedOperationStep {
+        var fields = Fields(
+            name: name, dependencies: dependencies, isolation: isolation, priority: priority,
+            exclusivity: exclusivity, timeout: timeout, retry: retry, rule: rule,
+            estimatedDuration: estimatedDuration)
+        change(&fields)
+        return ErasedOperationStep(id: id, fields, body: body)
     }
 }
 

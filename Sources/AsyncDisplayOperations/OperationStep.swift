@@ -14,8 +14,8 @@
 /// let run = try manager.submit([login, favorite])
 /// ```
 ///
-/// Copies share their fields until one of them changes (copy on write), and the manager keeps
-/// the same shared object: submitting a step allocates and copies nothing for it.
+/// Copies share one immutable object holding the fields (a setter replaces it), and the manager
+/// keeps that same object: submitting a step allocates and copies nothing for it.
 public struct OperationStep<Output: Sendable>: Sendable, OperationReference {
     private var storage: ErasedOperationStep
 
@@ -32,76 +32,70 @@ public struct OperationStep<Output: Sendable>: Sendable, OperationReference {
         estimatedDuration: Duration? = nil,
         body: nonisolated(nonsending) @escaping @Sendable (OperationContext) async throws -> Output
     ) {
-        storage = ErasedOperationStep(
-            id: .next(), name: name, dependencies: dependencies.map(\.operationID), isolation: isolation,
-            priority: priority, exclusivity: exclusivity, timeout: timeout, retry: retry, rule: dependencyRule,
-            estimatedDuration: estimatedDuration, body: TypedBody(body: body))
+        let fields = ErasedOperationStep.Fields(
+            name: name, dependencies: dependencies.map(\.operationID), isolation: isolation, priority: priority,
+            exclusivity: exclusivity, timeout: timeout, retry: retry, rule: dependencyRule,
+            estimatedDuration: estimatedDuration)
+        storage = ErasedOperationStep(id: .next(), fields, body: TypedBody(body: body))
     }
 
     public var id: OperationID { storage.id }
 
     public var name: String {
         get { storage.name }
-        set { unique.name = newValue }
+        set { storage = storage.changing { $0.name = newValue } }
     }
 
     /// The operations that must end before this one may run (see `dependencyRule`).
     public var dependencies: [OperationID] {
         get { storage.dependencies }
-        set { unique.dependencies = newValue }
+        set { storage = storage.changing { $0.dependencies = newValue } }
     }
 
     public var isolation: OperationIsolation {
         get { storage.isolation }
-        set { unique.isolation = newValue }
+        set { storage = storage.changing { $0.isolation = newValue } }
     }
 
     public var priority: OperationPriority {
         get { storage.priority }
-        set { unique.priority = newValue }
+        set { storage = storage.changing { $0.priority = newValue } }
     }
 
     public var exclusivity: [ExclusivityCategory] {
         get { storage.exclusivity }
-        set { unique.exclusivity = newValue }
+        set { storage = storage.changing { $0.exclusivity = newValue } }
     }
 
     /// The longest an attempt may run, counted from when its body starts.
     public var timeout: Duration? {
         get { storage.timeout }
-        set { unique.timeout = newValue }
+        set { storage = storage.changing { $0.timeout = newValue } }
     }
 
     public var retry: RetryPolicy {
         get { storage.retry }
-        set { unique.retry = newValue }
+        set { storage = storage.changing { $0.retry = newValue } }
     }
 
     public var dependencyRule: DependencyRule {
         get { storage.rule }
-        set { unique.rule = newValue }
+        set { storage = storage.changing { $0.rule = newValue } }
     }
 
     /// How long the body is expected to take, for ordering ready work by critical path; when nil
     /// the manager uses the last recorded duration of a step of this name, or its default.
     public var estimatedDuration: Duration? {
         get { storage.estimatedDuration }
-        set { unique.estimatedDuration = newValue }
+        set { storage = storage.changing { $0.estimatedDuration = newValue } }
     }
 
     public var operationID: OperationID { id }
 
     /// Adds a dependency: this step runs after `other`.
     public mutating func addDependency(_ other: some OperationReference) {
-        unique.dependencies.append(other.operationID)
-    }
-
-    /// The storage, copied first if anything else refers to it, so that it may be changed.
-    private var unique: ErasedOperationStep {
-        mutating get {
-            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-            return storage
-        }
+        let id = other.operationID
+        storage = storage.changing { $0.dependencies.append(id) }
     }
 }
 
