@@ -35,13 +35,8 @@ extension SchedulerState {
                     dependenciesEnded(dependent, now: now, &actions)
                 }
             }
-            for edge in 0..<details[slot].dependencies.count {
-                guard let dependency = liveSlot(details[slot].dependencies[edge]) else { continue }
-                nodes[dependency].unfinishedDependents -= 1
-                // One of this run stays until the run ends, which this operation has not yet
-                // been counted out of; `endRun` retires it then.
-                if nodes[dependency].run != runNumber { retireIfDone(dependency) }
-            }
+            // Only dependencies of other runs count their unfinished dependents (see `Node`).
+            if nodes[slot].dependsOutsideRun { dependentEnded(slot, run: runNumber) }
             // One lookup: the run is found by index, not hashed again for each question.
             guard let run = runs.index(forKey: runNumber) else { continue }
             // Mutating access: reading the run out of the dictionary would copy its lists.
@@ -50,6 +45,17 @@ extension SchedulerState {
                 cancelRun(runNumber, &actions)
             }
             if left == 0 { endRun(runNumber, &actions) }
+        }
+    }
+
+    /// Counts `slot`, of run `runNumber`, out of its dependencies in other runs, and retires those
+    /// nothing refers to any more.
+    private mutating func dependentEnded(_ slot: Int, run runNumber: Int) {
+        for edge in 0..<details[slot].dependencies.count {
+            guard let dependency = liveSlot(details[slot].dependencies[edge]), nodes[dependency].run != runNumber
+            else { continue }
+            nodes[dependency].unfinishedDependents -= 1
+            retireIfDone(dependency)
         }
     }
 

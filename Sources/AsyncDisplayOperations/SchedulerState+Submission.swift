@@ -96,8 +96,10 @@ extension SchedulerState {
     mutating func addEdge(from dependent: Int, to dependency: Int) {
         details[dependent].dependencies.append(NodeRef(slot: dependency, id: nodes[dependency].id))
         details[dependency].dependents.append(dependent)
-        nodes[dependency].unfinishedDependents += 1
-        if nodes[dependency].run != nodes[dependent].run { nodes[dependent].dependsOutsideRun = true }
+        if nodes[dependency].run != nodes[dependent].run {
+            nodes[dependency].unfinishedDependents += 1
+            nodes[dependent].dependsOutsideRun = true
+        }
         if nodes[dependency].phase == .finished, let outcome = details[dependency].outcome {
             record(outcome, onDependent: dependent)
         } else {

@@ -45,6 +45,8 @@ struct SchedulerState: Sendable {
         var run: Int
         var sequence: Int
         var remaining = 0
+        /// Dependents of other runs that have not ended. Those of its own run need no count: they
+        /// have all ended by the time the run has, which a node waits for before retiring.
         var unfinishedDependents = 0
         var attempt = 0
         var criticalPath: Int64 = 0
