@@ -39,10 +39,10 @@ extension SchedulerState {
             if dependents > 0 { details[slots[index]].dependents.reserveCapacity(dependents) }
             let start = batch.dependencyStart[index]
             details[slots[index]].dependencies.reserveCapacity(batch.dependencyStart[index + 1] - start)
-            for (edge, dependency) in steps[index].dependencies.enumerated() {
-                let inBatch = batch.dependencyIndices[start + edge]
+            for edge in start..<batch.dependencyStart[index + 1] {
+                let inBatch = batch.dependencyIndices[edge]
                 // validate() guaranteed every dependency outside the batch is live.
-                addEdge(from: slots[index], to: inBatch >= 0 ? slots[inBatch] : slotByID[dependency]!)
+                addEdge(from: slots[index], to: inBatch >= 0 ? slots[inBatch] : slotByID[batch.dependencyIDs[edge]]!)
             }
         }
         for dependent in waitingDependents {
@@ -59,12 +59,13 @@ extension SchedulerState {
 
     /// Checks the batch against the manager: identities new, outside dependencies live.
     private func validate(_ batch: SubmissionBatch, _ target: RunTarget) throws(OperationError) {
-        for step in batch.steps where slotByID[step.id] != nil { throw .duplicateOperation(step.name) }
-        for (index, step) in batch.steps.enumerated() {
-            let start = batch.dependencyStart[index]
-            for (edge, dependency) in step.dependencies.enumerated()
-            where batch.dependencyIndices[start + edge] < 0 && slotByID[dependency] == nil {
-                throw .unknownDependency(operation: step.name, dependency: dependency)
+        for index in batch.ids.indices where slotByID[batch.ids[index]] != nil {
+            throw .duplicateOperation(batch.steps[index].name)
+        }
+        for index in batch.ids.indices where batch.dependsOutside {
+            for edge in batch.dependencyStart[index]..<batch.dependencyStart[index + 1]
+            where batch.dependencyIndices[edge] < 0 && slotByID[batch.dependencyIDs[edge]] == nil {
+                throw .unknownDependency(operation: batch.steps[index].name, dependency: batch.dependencyIDs[edge])
             }
         }
         if case .addedBy(let slot, let id, _) = target, !isCurrent(slot, id) || nodes[slot].phase == .finished {
