@@ -104,7 +104,7 @@ struct Attempt: Sendable {
         context = OperationContext(
             manager: manager, run: start.run, operationID: start.step.id, name: start.step.name,
             attempt: start.attempt, slot: start.slot)
-        timeout = start.timeout
+        timeout = start.step.timeout.map { max(.zero, $0) }
     }
 
     /// Runs the body on the caller's executor, arming the timeout as it begins, and reports its

@@ -28,7 +28,8 @@ extension SchedulerState {
                 step.estimatedDuration.map { max(1, $0.nanoseconds) } ?? recorded[step.name] ?? defaultEstimate
             let node = Node(
                 id: step.id, run: runNumber, sequence: nextSequence, estimate: estimate, priority: step.priority,
-                rule: step.rule, claimsCategories: !step.managerCategories.isEmpty || !step.processCategories.isEmpty)
+                rule: step.rule, claimsCategories: !step.managerCategories.isEmpty || !step.processCategories.isEmpty,
+                runsOnPool: step.isolation.isPool)
             nextSequence += 1
             slots[index] = allocateSlot(for: node, NodeDetails(step: step, runObject: runObject, enqueuedAt: now))
             slotByID[step.id] = slots[index]

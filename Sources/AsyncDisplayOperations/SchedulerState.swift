@@ -55,6 +55,8 @@ struct SchedulerState: Sendable {
         var rule: DependencyRule
         /// Whether the step names exclusivity categories of either scope.
         var claimsCategories: Bool
+        /// Whether the step's body runs on the manager's pool (and so may be handed to a worker).
+        var runsOnPool: Bool
         var upstream = Upstream.clean
         var isCancelled = false
         var phase = Phase.waiting
@@ -65,22 +67,24 @@ struct SchedulerState: Sendable {
 
     /// The rest of an operation's record: its step, edges, result, times and tasks, read once or
     /// twice in its life rather than on every walk.
+    ///
+    /// The fields starting and ending an attempt touch come first, so that they share cache lines.
     struct NodeDetails: Sendable {
         var step: ErasedOperationStep
         /// The run the operation belongs to, at hand for starting it without a lookup; nil once
         /// retired, so a free slot does not keep a finished run's results alive.
         var runObject: OperationRun?
-        var dependencies: [NodeRef] = []
-        var dependents: [Int] = []
+        var startedAt: Duration?
+        var bodyTask: Task<Void, Never>?
+        var timerTask: Task<Void, Never>?
         var outcome: OperationOutcome?
         var output: (any Sendable)?
+        var dependents: [Int] = []
+        var dependencies: [NodeRef] = []
         var error: (any Error)?
         var enqueuedAt: Duration
         var readyAt: Duration?
-        var startedAt: Duration?
         var finishedAt: Duration?
-        var bodyTask: Task<Void, Never>?
-        var timerTask: Task<Void, Never>?
         var waiters: [UnsafeContinuation<NodeResult?, Never>] = []
         var holdsManagerCategories = false
         var holdsProcessCategories = false
