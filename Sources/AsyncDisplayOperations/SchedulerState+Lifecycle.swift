@@ -221,6 +221,7 @@ extension SchedulerState {
     }
 
     private mutating func recordDuration(_ slot: Int, now: Duration) {
+        guard nodes[slot].mayRecordDuration else { return }
         guard let started = details[slot].startedAt else { return }
         let name = details[slot].step.name
         let duration = max(1, (now - started).nanoseconds)

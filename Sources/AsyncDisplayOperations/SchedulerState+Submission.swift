@@ -24,12 +24,11 @@ extension SchedulerState {
         slotByID.reserveCapacity(slotByID.count + steps.count)
         for index in steps.indices {
             let step = steps[index]
-            let estimate =
-                step.estimatedDuration.map { max(1, $0.nanoseconds) } ?? recorded[step.name] ?? defaultEstimate
+            let (estimate, mayRecord) = estimate(of: step)
             let node = Node(
                 id: step.id, run: runNumber, sequence: nextSequence, estimate: estimate, priority: step.priority,
                 rule: step.rule, claimsCategories: !step.managerCategories.isEmpty || !step.processCategories.isEmpty,
-                runsOnPool: step.isolation.isPool)
+                runsOnPool: step.isolation.isPool, mayRecordDuration: mayRecord)
             nextSequence += 1
             slots[index] = allocateSlot(for: node, NodeDetails(step: step, runObject: runObject, enqueuedAt: now))
             slotByID[step.id] = slots[index]
@@ -56,6 +55,20 @@ extension SchedulerState {
         for slot in slots where nodes[slot].remaining == 0 { dependenciesEnded(slot, now: now, &actions) }
         finishPending(now: now, &actions)
         fillSlots(now: now, &actions)
+    }
+
+    /// The critical-path weight of a new step: its estimate, else its name's recorded duration,
+    /// else the default; and whether its duration may be recorded when it succeeds.
+    ///
+    /// A name can be recorded if it already is, or if the table has room. The table never shrinks,
+    /// so a name it had no room for now never gets in, and its end need not look it up.
+    private func estimate(of step: ErasedOperationStep) -> (Int64, mayRecord: Bool) {
+        let hasRoom = recorded.count < Self.recordedLimit
+        if let given = step.estimatedDuration {
+            return (max(1, given.nanoseconds), hasRoom || recorded[step.name] != nil)
+        }
+        if let known = recorded[step.name] { return (known, true) }
+        return (defaultEstimate, hasRoom)
     }
 
     /// Checks the batch against the manager: identities new, outside dependencies live.

@@ -57,6 +57,8 @@ struct SchedulerState: Sendable {
         var claimsCategories: Bool
         /// Whether the step's body runs on the manager's pool (and so may be handed to a worker).
         var runsOnPool: Bool
+        /// Whether a success may record the step's duration under its name (see `recorded`).
+        var mayRecordDuration: Bool
         var upstream = Upstream.clean
         var isCancelled = false
         var phase = Phase.waiting
