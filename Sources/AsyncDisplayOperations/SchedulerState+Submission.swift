@@ -26,9 +26,10 @@ extension SchedulerState {
             let step = steps[index]
             let (estimate, mayRecord) = estimate(of: step)
             let node = Node(
-                id: step.id, run: runNumber, sequence: nextSequence, estimate: estimate, priority: step.priority,
-                rule: step.rule, claimsCategories: !step.managerCategories.isEmpty || !step.processCategories.isEmpty,
-                runsOnPool: step.isolation.isPool, mayRecordDuration: mayRecord)
+                sequence: nextSequence, priority: step.priority, rule: step.rule,
+                claimsCategories: !step.managerCategories.isEmpty || !step.processCategories.isEmpty,
+                runsOnPool: step.isolation.isPool, mayRecordDuration: mayRecord, id: step.id, run: runNumber,
+                estimate: estimate)
             nextSequence += 1
             slots[index] = allocateSlot(for: node, NodeDetails(step: step, runObject: runObject, enqueuedAt: now))
             slotByID[step.id] = slots[index]

@@ -40,17 +40,17 @@ struct SchedulerState: Sendable {
 
     /// What transitions read and write while walking edges: kept small, apart from the rest of
     /// an operation's record, so a walk over dependents touches one short entry per operation.
+    ///
+    /// What a dependency's end, queueing and starting touch comes first, so that it tends to lie
+    /// in one cache line.
     struct Node: Sendable {
-        var id: OperationID
-        var run: Int
-        var sequence: Int
         var remaining = 0
-        /// Dependents of other runs that have not ended. Those of its own run need no count: they
-        /// have all ended by the time the run has, which a node waits for before retiring.
-        var unfinishedDependents = 0
-        var attempt = 0
         var criticalPath: Int64 = 0
-        var estimate: Int64 = 0
+        var sequence: Int
+        var phase = Phase.waiting
+        var upstream = Upstream.clean
+        var isCancelled = false
+        var isLive = true
         var priority: OperationPriority
         var rule: DependencyRule
         /// Whether the step names exclusivity categories of either scope.
@@ -59,12 +59,15 @@ struct SchedulerState: Sendable {
         var runsOnPool: Bool
         /// Whether a success may record the step's duration under its name (see `recorded`).
         var mayRecordDuration: Bool
-        var upstream = Upstream.clean
-        var isCancelled = false
-        var phase = Phase.waiting
-        var isLive = true
         /// Whether a dependency belongs to another run (and so may be retired before this run ends).
         var dependsOutsideRun = false
+        var attempt = 0
+        var id: OperationID
+        var run: Int
+        /// Dependents of other runs that have not ended. Those of its own run need no count: they
+        /// have all ended by the time the run has, which a node waits for before retiring.
+        var unfinishedDependents = 0
+        var estimate: Int64 = 0
     }
 
     /// The rest of an operation's record: its step, edges, result, times and tasks, read once or
