@@ -86,7 +86,7 @@ extension SchedulerState {
         run.object.complete(report, outputs: outputs(of: run))
         for waiter in run.waiters { actions.reports.append((waiter, report)) }
         runs[runNumber] = nil
-        retireIfDone(run.slots)
+        retireEnded(run.slots)
     }
 
     /// The outputs of the run's operations, in report order.

@@ -182,13 +182,17 @@ struct SchedulerState: Sendable {
         retire(slot)
     }
 
-    /// Frees the slots of `slots` that nothing can refer to any more; when that is every live
-    /// node (a run ending with nothing else going on), the identity table is emptied at once
-    /// instead of entry by entry.
-    mutating func retireIfDone(_ slots: [Int]) {
+    /// Frees the slots of an ended run's operations that nothing can refer to any more; when that
+    /// is every live node (a run ending with nothing else going on), the identity table is
+    /// emptied at once instead of entry by entry.
+    mutating func retireEnded(_ slots: [Int]) {
         var retiring: [Int] = []
         retiring.reserveCapacity(slots.count)
-        for slot in slots where isRetirable(slot) { retiring.append(slot) }
+        // Their run has ended (and is gone from `runs`), so it need not be looked up for each.
+        for slot in slots
+        where nodes[slot].isLive && nodes[slot].phase == .finished && nodes[slot].unfinishedDependents == 0 {
+            retiring.append(slot)
+        }
         if retiring.count == slotByID.count {
             slotByID.removeAll()
         } else {
