@@ -116,8 +116,10 @@ extension SchedulerState {
     /// The identities of the live dependencies of `slot`; the step's own list when that is all of
     /// them (the usual case), so reporting them allocates nothing.
     private func reportedDependencies(of slot: Int) -> [OperationID] {
-        let references = details[slot].dependencies
         let declared = details[slot].step.dependencies
+        // The usual case, known from the node alone: every edge is a declared one, in this run.
+        if !nodes[slot].hasAddedDependencies && !nodes[slot].dependsOutsideRun { return declared }
+        let references = details[slot].dependencies
         // Edges are added for the declared dependencies first, in order; more only come from
         // batches added later whose dependents wait, so equal counts mean the same list. A run
         // reports before its operations retire, so only dependencies of other runs may be gone.

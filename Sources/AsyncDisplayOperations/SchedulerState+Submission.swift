@@ -47,6 +47,7 @@ extension SchedulerState {
             }
         }
         for dependent in waitingDependents {
+            nodes[dependent].hasAddedDependencies = true
             for slot in slots { addEdge(from: dependent, to: slot) }
         }
         weigh(batch, slots, waitingDependents: waitingDependents)

@@ -61,6 +61,8 @@ struct SchedulerState: Sendable {
         var mayRecordDuration: Bool
         /// Whether a dependency belongs to another run (and so may be retired before this run ends).
         var dependsOutsideRun = false
+        /// Whether it has dependencies beyond its step's own (added by a body whose dependents wait).
+        var hasAddedDependencies = false
         var attempt = 0
         var id: OperationID
         var run: Int
