@@ -122,6 +122,7 @@ struct Attempt: Sendable {
         }
     }
 
+    @inline(__always)
     private nonisolated(nonsending) func runOnce(mayContinue: Bool) async -> StartRequest? {
         let manager = context.manager
         let began = manager.clock.now()
