@@ -195,7 +195,8 @@ struct SchedulerState: Sendable {
         where nodes[slot].isLive && nodes[slot].phase == .finished && nodes[slot].unfinishedDependents == 0 {
             retiring.append(slot)
         }
-        if retiring.count == slotByID.count {
+        // Emptying writes every bucket: worth it only when the run held a good share of them.
+        if retiring.count == slotByID.count, 8 * retiring.count >= slotByID.bucketCount {
             slotByID.removeAll()
         } else {
             for slot in retiring { slotByID[nodes[slot].id] = nil }

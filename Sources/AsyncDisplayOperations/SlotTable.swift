@@ -14,6 +14,8 @@ struct SlotTable: Sendable {
     private var keys: [UInt64]
     private var slots: [Int]
     private(set) var count = 0
+    /// How many buckets there are; `removeAll()` writes each.
+    var bucketCount: Int { mask + 1 }
     /// Buckets minus one; the bucket count is a power of two.
     private var mask: Int
 
