@@ -27,7 +27,7 @@ extension SchedulerState {
             }
             let runNumber = nodes[slot].run
             // Edges are walked by index: iterating the lists would retain them for the loop.
-            for edge in 0..<details[slot].dependents.count {
+            for edge in details[slot].dependents.indices {
                 let dependent = details[slot].dependents[edge]
                 record(outcome, onDependent: dependent)
                 nodes[dependent].remaining -= 1
@@ -51,7 +51,7 @@ extension SchedulerState {
     /// Counts `slot`, of run `runNumber`, out of its dependencies in other runs, and retires those
     /// nothing refers to any more.
     private mutating func dependentEnded(_ slot: Int, run runNumber: Int) {
-        for edge in 0..<details[slot].dependencies.count {
+        for edge in details[slot].dependencies.indices {
             guard let dependency = liveSlot(details[slot].dependencies[edge]), nodes[dependency].run != runNumber
             else { continue }
             nodes[dependency].unfinishedDependents -= 1

@@ -34,18 +34,7 @@ extension SchedulerState {
             slots[index] = allocateSlot(for: node, NodeDetails(step: step, runObject: runObject, enqueuedAt: now))
             slotByID[step.id] = slots[index]
         }
-        for index in steps.indices {
-            // Room for the edges the batch adds, so that the lists are not regrown edge by edge.
-            let dependents = batch.dependentStart[index + 1] - batch.dependentStart[index]
-            if dependents > 0 { details[slots[index]].dependents.reserveCapacity(dependents) }
-            let start = batch.dependencyStart[index]
-            details[slots[index]].dependencies.reserveCapacity(batch.dependencyStart[index + 1] - start)
-            for edge in start..<batch.dependencyStart[index + 1] {
-                let inBatch = batch.dependencyIndices[edge]
-                // validate() guaranteed every dependency outside the batch is live.
-                addEdge(from: slots[index], to: inBatch >= 0 ? slots[inBatch] : slotByID[batch.dependencyIDs[edge]]!)
-            }
-        }
+        connect(batch, slots)
         for dependent in waitingDependents {
             nodes[dependent].hasAddedDependencies = true
             for slot in slots { addEdge(from: dependent, to: slot) }
@@ -98,7 +87,7 @@ extension SchedulerState {
             runs[object.number] = Run(object: object, policy: policy, startedAt: now)
             return (object.number, object, [])
         case .addedBy(let slot, _, let dependentsWait):
-            let dependents = dependentsWait ? details[slot].dependents : []
+            let dependents = dependentsWait ? Array(details[slot].dependents) : []
             if !dependents.isEmpty,
                 let cycle = cycleThroughExisting(batch.steps, batch.identities, reaching: Set(dependents))
             {
@@ -109,9 +98,44 @@ extension SchedulerState {
         }
     }
 
+    /// Gives the new nodes their edges: two lists for the whole batch, each node's edges a slice
+    /// of them, in the order the steps declare them; a dependency outside the batch gets the
+    /// node added to its own list of dependents.
+    private mutating func connect(_ batch: SubmissionBatch, _ slots: [Int]) {
+        var references: [NodeRef] = []
+        references.reserveCapacity(batch.dependencyIndices.count)
+        for edge in batch.dependencyIndices.indices {
+            let inBatch = batch.dependencyIndices[edge]
+            // validate() guaranteed every dependency outside the batch is live.
+            let slot = inBatch >= 0 ? slots[inBatch] : slotByID[batch.dependencyIDs[edge]]!
+            references.append(NodeRef(slot: slot, id: batch.dependencyIDs[edge]))
+        }
+        var dependentSlots: [Int] = []
+        dependentSlots.reserveCapacity(batch.dependentIndices.count)
+        for dependent in batch.dependentIndices { dependentSlots.append(slots[dependent]) }
+        for index in slots.indices {
+            let slot = slots[index]
+            let edges = batch.dependencyStart[index]..<batch.dependencyStart[index + 1]
+            details[slot].dependencies = references[edges]
+            details[slot].dependents = dependentSlots[batch.dependentStart[index]..<batch.dependentStart[index + 1]]
+            for edge in edges {
+                if batch.dependencyIndices[edge] >= 0 {
+                    nodes[slot].remaining += 1
+                } else {
+                    link(slot, to: references[edge].slot)
+                }
+            }
+        }
+    }
+
     /// Makes `dependent` depend on `dependency`.
     mutating func addEdge(from dependent: Int, to dependency: Int) {
         details[dependent].dependencies.append(NodeRef(slot: dependency, id: nodes[dependency].id))
+        link(dependent, to: dependency)
+    }
+
+    /// The dependency's side of a new edge, and what it means for the dependent so far.
+    private mutating func link(_ dependent: Int, to dependency: Int) {
         details[dependency].dependents.append(dependent)
         if nodes[dependency].run != nodes[dependent].run {
             nodes[dependency].unfinishedDependents += 1

@@ -86,8 +86,10 @@ struct SchedulerState: Sendable {
         var timerTask: Task<Void, Never>?
         var outcome: OperationOutcome?
         var output: (any Sendable)?
-        var dependents: [Int] = []
-        var dependencies: [NodeRef] = []
+        /// Slices of lists the node's batch shares (so a batch allocates two lists, not two per
+        /// node); an edge added later copies the node's slice into a list of its own.
+        var dependents: ArraySlice<Int> = []
+        var dependencies: ArraySlice<NodeRef> = []
         var error: (any Error)?
         var enqueuedAt: Duration
         var readyAt: Duration?
@@ -162,13 +164,10 @@ struct SchedulerState: Sendable {
 
     // MARK: Slots
 
-    /// A slot for a new node: a retired one if any, whose emptied edge lists the node takes over
-    /// so that reusing a slot allocates no lists.
+    /// A slot for a new node: a retired one if any.
     mutating func allocateSlot(for node: Node, _ record: consuming NodeDetails) -> Int {
         if let slot = freeSlots.popLast() {
             nodes[slot] = node
-            swap(&record.dependencies, &details[slot].dependencies)
-            swap(&record.dependents, &details[slot].dependents)
             details[slot] = record
             return slot
         }
@@ -215,9 +214,8 @@ struct SchedulerState: Sendable {
         details[slot].output = nil
         details[slot].error = nil
         details[slot].runObject = nil
-        // Emptied but kept: the next node in this slot reuses their storage.
-        details[slot].dependencies.removeAll(keepingCapacity: true)
-        details[slot].dependents.removeAll(keepingCapacity: true)
+        details[slot].dependencies = []
+        details[slot].dependents = []
         details[slot].waiters = []
         freeSlots.append(slot)
     }
