@@ -52,8 +52,7 @@ extension OperationManager {
     /// Runs a body, catching what it throws; a body whose task was cancelled before it began
     /// does not run at all.
     static func capture(
-        _ body: nonisolated(nonsending) @Sendable (OperationContext) async throws -> any Sendable,
-        _ context: OperationContext
+        _ body: any ErasedBody, _ context: OperationContext
     ) async -> Result<any Sendable, any Error> {
         if Task.isCancelled { return .failure(CancellationError()) }
         do {
@@ -95,16 +94,17 @@ extension OperationManager {
 
 /// One attempt of a body, ready to run wherever its task is.
 struct Attempt: Sendable {
-    let body: nonisolated(nonsending) @Sendable (OperationContext) async throws -> any Sendable
+    /// The step whose body runs: a reference, so making an attempt copies no existential.
+    let step: ErasedOperationStep
     let context: OperationContext
     let timeout: Duration?
 
     init(_ start: StartRequest, manager: OperationManager) {
-        body = start.step.body
+        step = start.step
         context = OperationContext(
             manager: manager, run: start.run, operationID: start.step.id, name: start.step.name,
             attempt: start.attempt, slot: start.slot)
-        timeout = start.timeout
+        timeout = start.step.timeout.map { max(.zero, $0) }
     }
 
     /// Runs the body on the caller's executor, arming the timeout as it begins, and reports its
@@ -122,11 +122,12 @@ struct Attempt: Sendable {
         }
     }
 
+    @inline(__always)
     private nonisolated(nonsending) func runOnce(mayContinue: Bool) async -> StartRequest? {
         let manager = context.manager
         let began = manager.clock.now()
         if let timeout { manager.startTimeout(timeout, began: began, for: context) }
-        let result = await OperationManager.capture(body, context)
+        let result = await OperationManager.capture(step.body, context)
         return manager.bodyReturned(context, began: began, result, mayContinue: mayContinue)
     }
 }

@@ -84,16 +84,17 @@ extension SchedulerState {
         let origin = run.startedAt
         var last: Int?
         for slot in run.slots {
-            let finished = nodes[slot].finishedAt ?? origin
-            if last.map({ nodes[$0].finishedAt ?? origin < finished }) ?? true { last = slot }
+            let finished = details[slot].finishedAt ?? origin
+            if last.map({ details[$0].finishedAt ?? origin < finished }) ?? true { last = slot }
             let dependencies = reportedDependencies(of: slot)
             entries.append(
                 OperationReport.Entry(
-                    id: nodes[slot].id, name: nodes[slot].step.name, outcome: nodes[slot].outcome ?? .cancelled,
-                    attempts: nodes[slot].attempt, isMainActor: nodes[slot].step.isolation.isMainActor,
-                    dependencies: dependencies, enqueued: nodes[slot].enqueuedAt - origin,
-                    ready: nodes[slot].readyAt.map { $0 - origin }, started: nodes[slot].startedAt.map { $0 - origin },
-                    finished: finished - origin, error: nodes[slot].error))
+                    id: nodes[slot].id, name: details[slot].step.name, outcome: details[slot].outcome ?? .cancelled,
+                    attempts: nodes[slot].attempt, isMainActor: details[slot].step.isolation.isMainActor,
+                    dependencies: dependencies, enqueued: details[slot].enqueuedAt - origin,
+                    ready: details[slot].readyAt.map { $0 - origin },
+                    started: details[slot].startedAt.map { $0 - origin },
+                    finished: finished - origin, error: details[slot].error))
         }
         var path: [OperationID] = []
         var current = last
@@ -101,9 +102,9 @@ extension SchedulerState {
             path.append(nodes[slot].id)
             current = nil
             var latest = Duration.zero
-            for reference in nodes[slot].dependencies {
+            for reference in details[slot].dependencies {
                 guard let dependency = liveSlot(reference), nodes[dependency].run == nodes[slot].run,
-                    let finished = nodes[dependency].finishedAt, current == nil || finished > latest
+                    let finished = details[dependency].finishedAt, current == nil || finished > latest
                 else { continue }
                 current = dependency
                 latest = finished
@@ -115,8 +116,10 @@ extension SchedulerState {
     /// The identities of the live dependencies of `slot`; the step's own list when that is all of
     /// them (the usual case), so reporting them allocates nothing.
     private func reportedDependencies(of slot: Int) -> [OperationID] {
-        let references = nodes[slot].dependencies
-        let declared = nodes[slot].step.dependencies
+        let declared = details[slot].step.dependencies
+        // The usual case, known from the node alone: every edge is a declared one, in this run.
+        if !nodes[slot].hasAddedDependencies && !nodes[slot].dependsOutsideRun { return declared }
+        let references = details[slot].dependencies
         // Edges are added for the declared dependencies first, in order; more only come from
         // batches added later whose dependents wait, so equal counts mean the same list. A run
         // reports before its operations retire, so only dependencies of other runs may be gone.

@@ -13,22 +13,11 @@
 /// }
 /// let run = try manager.submit([login, favorite])
 /// ```
+///
+/// Copies share one immutable object holding the fields (a setter replaces it), and the manager
+/// keeps that same object: submitting a step allocates and copies nothing for it.
 public struct OperationStep<Output: Sendable>: Sendable, OperationReference {
-    public let id: OperationID
-    public var name: String
-    /// The operations that must end before this one may run (see `dependencyRule`).
-    public var dependencies: [OperationID]
-    public var isolation: OperationIsolation
-    public var priority: OperationPriority
-    public var exclusivity: [ExclusivityCategory]
-    /// The longest an attempt may run, counted from when its body starts.
-    public var timeout: Duration?
-    public var retry: RetryPolicy
-    public var dependencyRule: DependencyRule
-    /// How long the body is expected to take, for ordering ready work by critical path; when nil
-    /// the manager uses the last recorded duration of a step of this name, or its default.
-    public var estimatedDuration: Duration?
-    let body: nonisolated(nonsending) @Sendable (OperationContext) async throws -> Output
+    private var storage: ErasedOperationStep
 
     /// Makes a step; every option can also be set afterwards.
     public init(
@@ -43,67 +32,70 @@ public struct OperationStep<Output: Sendable>: Sendable, OperationReference {
         estimatedDuration: Duration? = nil,
         body: nonisolated(nonsending) @escaping @Sendable (OperationContext) async throws -> Output
     ) {
-        self.id = .next()
-        self.name = name
-        self.dependencies = dependencies.map(\.operationID)
-        self.isolation = isolation
-        self.priority = priority
-        self.exclusivity = exclusivity
-        self.timeout = timeout
-        self.retry = retry
-        self.dependencyRule = dependencyRule
-        self.estimatedDuration = estimatedDuration
-        self.body = body
+        let fields = ErasedOperationStep.Fields(
+            name: name, dependencies: dependencies.map(\.operationID), isolation: isolation, priority: priority,
+            exclusivity: exclusivity, timeout: timeout, retry: retry, rule: dependencyRule,
+            estimatedDuration: estimatedDuration)
+        storage = ErasedOperationStep(id: .next(), fields, body: TypedBody(body: body))
+    }
+
+    public var id: OperationID { storage.id }
+
+    public var name: String {
+        get { storage.name }
+        set { storage = storage.changing { $0.name = newValue } }
+    }
+
+    /// The operations that must end before this one may run (see `dependencyRule`).
+    public var dependencies: [OperationID] {
+        get { storage.dependencies }
+        set { storage = storage.changing { $0.dependencies = newValue } }
+    }
+
+    public var isolation: OperationIsolation {
+        get { storage.isolation }
+        set { storage = storage.changing { $0.isolation = newValue } }
+    }
+
+    public var priority: OperationPriority {
+        get { storage.priority }
+        set { storage = storage.changing { $0.priority = newValue } }
+    }
+
+    public var exclusivity: [ExclusivityCategory] {
+        get { storage.exclusivity }
+        set { storage = storage.changing { $0.exclusivity = newValue } }
+    }
+
+    /// The longest an attempt may run, counted from when its body starts.
+    public var timeout: Duration? {
+        get { storage.timeout }
+        set { storage = storage.changing { $0.timeout = newValue } }
+    }
+
+    public var retry: RetryPolicy {
+        get { storage.retry }
+        set { storage = storage.changing { $0.retry = newValue } }
+    }
+
+    public var dependencyRule: DependencyRule {
+        get { storage.rule }
+        set { storage = storage.changing { $0.rule = newValue } }
+    }
+
+    /// How long the body is expected to take, for ordering ready work by critical path; when nil
+    /// the manager uses the last recorded duration of a step of this name, or its default.
+    public var estimatedDuration: Duration? {
+        get { storage.estimatedDuration }
+        set { storage = storage.changing { $0.estimatedDuration = newValue } }
     }
 
     public var operationID: OperationID { id }
 
     /// Adds a dependency: this step runs after `other`.
     public mutating func addDependency(_ other: some OperationReference) {
-        dependencies.append(other.operationID)
-    }
-}
-
-/// A step with its output type erased, as the manager stores it.
-///
-/// Only this module can make one (from an `OperationStep`), which keeps `AnyOperationStep` to
-/// real steps. A class, so the manager passes it around with one reference count.
-public final class ErasedOperationStep: Sendable {
-    let id: OperationID
-    let name: String
-    let dependencies: [OperationID]
-    let isolation: OperationIsolation
-    let priority: OperationPriority
-    let managerCategories: [String]
-    let processCategories: [String]
-    let timeout: Duration?
-    let retry: RetryPolicy
-    let rule: DependencyRule
-    let estimatedDuration: Duration?
-    let body: nonisolated(nonsending) @Sendable (OperationContext) async throws -> any Sendable
-
-    init<Output>(_ step: borrowing OperationStep<Output>) {
-        id = step.id
-        name = step.name
-        dependencies = step.dependencies
-        isolation = step.isolation
-        priority = step.priority
-        var manager: [String] = []
-        var process: [String] = []
-        for category in step.exclusivity {
-            switch category.scope {
-            case .manager: if !manager.contains(category.name) { manager.append(category.name) }
-            case .process: if !process.contains(category.name) { process.append(category.name) }
-            }
-        }
-        managerCategories = manager
-        processCategories = process
-        timeout = step.timeout
-        retry = step.retry
-        rule = step.dependencyRule
-        estimatedDuration = step.estimatedDuration
-        let body = step.body
-        self.body = { context in try await body(context) }
+        let id = other.operationID
+        storage = storage.changing { $0.dependencies.append(id) }
     }
 }
 
@@ -115,5 +107,5 @@ public protocol AnyOperationStep: OperationReference {
 }
 
 extension OperationStep: AnyOperationStep {
-    public var erasedStep: ErasedOperationStep { ErasedOperationStep(self) }
+    public var erasedStep: ErasedOperationStep { storage }
 }

@@ -11,8 +11,6 @@ struct StartRequest: Sendable {
     let step: ErasedOperationStep
     let attempt: Int
     let run: OperationRun
-    /// How long the attempt may run, counted from when its body starts.
-    let timeout: Duration?
 }
 
 /// A timer to start: a timeout or the wait before a retry.

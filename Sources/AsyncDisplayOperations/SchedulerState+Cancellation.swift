@@ -31,12 +31,12 @@ extension SchedulerState {
         var isRoot = Set(stack)
         while let slot = stack.popLast() {
             guard nodes[slot].phase != .finished, !nodes[slot].isCancelled else { continue }
-            let spared = nodes[slot].step.rule == .allFinished && !isRoot.contains(slot)
+            let spared = nodes[slot].rule == .allFinished && !isRoot.contains(slot)
             guard !spared else { continue }
             isRoot.remove(slot)
             nodes[slot].isCancelled = true
             stopCancelled(slot, &actions)
-            stack.append(contentsOf: nodes[slot].dependents)
+            stack.append(contentsOf: details[slot].dependents)
         }
     }
 
@@ -47,10 +47,10 @@ extension SchedulerState {
         case .waiting, .finished:
             break
         case .running:
-            if let body = nodes[slot].bodyTask { actions.cancellations.append(body) }
+            if let body = details[slot].bodyTask { actions.cancellations.append(body) }
         case .backoff:
-            if let timer = nodes[slot].timerTask { actions.cancellations.append(timer) }
-            nodes[slot].timerTask = nil
+            if let timer = details[slot].timerTask { actions.cancellations.append(timer) }
+            details[slot].timerTask = nil
             decideEnd(slot, .cancelled)
         case .claiming, .claimingProcess, .ready:
             decideEnd(slot, .cancelled)

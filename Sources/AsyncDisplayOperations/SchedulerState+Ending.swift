@@ -7,7 +7,7 @@ extension SchedulerState {
     mutating func decideEnd(_ slot: Int, _ outcome: OperationOutcome) {
         guard nodes[slot].phase != .finished else { return }
         nodes[slot].phase = .finished
-        nodes[slot].outcome = outcome
+        details[slot].outcome = outcome
         finishing.append(slot)
     }
 
@@ -16,53 +16,65 @@ extension SchedulerState {
     mutating func finishPending(now: Duration, _ actions: inout SchedulerActions) {
         while let slot = finishing.popLast() {
             // Safe to force: decideEnd sets the outcome before queueing.
-            let outcome = nodes[slot].outcome!
-            nodes[slot].finishedAt = now
+            let outcome = details[slot].outcome!
+            details[slot].finishedAt = now
             releaseCategories(slot, now: now, &actions)
             emit(.finished(outcome), slot, at: now, &actions)
-            if !nodes[slot].waiters.isEmpty {
-                let result = NodeResult(outcome: outcome, output: nodes[slot].output, error: nodes[slot].error)
-                for waiter in nodes[slot].waiters { actions.results.append((waiter, result)) }
-                nodes[slot].waiters = []
+            if !details[slot].waiters.isEmpty {
+                let result = NodeResult(outcome: outcome, output: details[slot].output, error: details[slot].error)
+                for waiter in details[slot].waiters { actions.results.append((waiter, result)) }
+                details[slot].waiters = []
             }
-            for dependent in nodes[slot].dependents {
+            let runNumber = nodes[slot].run
+            // Edges are walked by index: iterating the lists would retain them for the loop.
+            for edge in details[slot].dependents.indices {
+                let dependent = details[slot].dependents[edge]
                 record(outcome, onDependent: dependent)
                 nodes[dependent].remaining -= 1
                 if nodes[dependent].remaining == 0 && nodes[dependent].phase == .waiting {
                     dependenciesEnded(dependent, now: now, &actions)
                 }
             }
-            for reference in nodes[slot].dependencies {
-                guard let dependency = liveSlot(reference) else { continue }
-                nodes[dependency].unfinishedDependents -= 1
-                retireIfDone(dependency)
-            }
-            let runNumber = nodes[slot].run
+            // Only dependencies of other runs count their unfinished dependents (see `Node`).
+            if nodes[slot].dependsOutsideRun { dependentEnded(slot, run: runNumber) }
             // One lookup: the run is found by index, not hashed again for each question.
             guard let run = runs.index(forKey: runNumber) else { continue }
-            runs.values[run].unfinished -= 1
+            // Mutating access: reading the run out of the dictionary would copy its lists.
+            let left = runs.values[run].operationEnded()
             if outcome == .failed || outcome == .timedOut, runs.values[run].policy == .failFast {
                 cancelRun(runNumber, &actions)
             }
-            if runs.values[run].unfinished == 0 { endRun(runNumber, &actions) }
+            if left == 0 { endRun(runNumber, &actions) }
+        }
+    }
+
+    /// Counts `slot`, of run `runNumber`, out of its dependencies in other runs, and retires those
+    /// nothing refers to any more.
+    private mutating func dependentEnded(_ slot: Int, run runNumber: Int) {
+        for edge in details[slot].dependencies.indices {
+            guard let dependency = liveSlot(details[slot].dependencies[edge]), nodes[dependency].run != runNumber
+            else { continue }
+            nodes[dependency].unfinishedDependents -= 1
+            retireIfDone(dependency)
         }
     }
 
     /// Gives back the categories `slot` holds or waits for.
     private mutating func releaseCategories(_ slot: Int, now: Duration, _ actions: inout SchedulerActions) {
-        let categories = nodes[slot].step.managerCategories
+        guard nodes[slot].claimsCategories else { return }
+        let categories = details[slot].step.managerCategories
         if !categories.isEmpty {
             let granted =
-                nodes[slot].holdsManagerCategories
-                ? exclusivity.release(categories, heldBy: slot) { nodes[$0].step.managerCategories }
-                : exclusivity.withdraw(categories, for: slot) { nodes[$0].step.managerCategories }
-            nodes[slot].holdsManagerCategories = false
+                details[slot].holdsManagerCategories
+                ? exclusivity.release(categories, heldBy: slot) { details[$0].step.managerCategories }
+                : exclusivity.withdraw(categories, for: slot) { details[$0].step.managerCategories }
+            details[slot].holdsManagerCategories = false
             for next in granted { managerCategoriesGranted(next, &actions) }
         }
-        if !nodes[slot].step.processCategories.isEmpty {
+        if !details[slot].step.processCategories.isEmpty {
             actions.processWithdrawals.append(
-                ProcessClaimRequest(slot: slot, id: nodes[slot].id, categories: nodes[slot].step.processCategories))
-            nodes[slot].holdsProcessCategories = false
+                ProcessClaimRequest(slot: slot, id: nodes[slot].id, categories: details[slot].step.processCategories))
+            details[slot].holdsProcessCategories = false
         }
     }
 
@@ -74,11 +86,11 @@ extension SchedulerState {
         run.object.complete(report, outputs: outputs(of: run))
         for waiter in run.waiters { actions.reports.append((waiter, report)) }
         runs[runNumber] = nil
-        retireIfDone(run.slots)
+        retireEnded(run.slots)
     }
 
     /// The outputs of the run's operations, in report order.
     private func outputs(of run: Run) -> [(any Sendable)?] {
-        run.slots.map { nodes[$0].output }
+        run.slots.map { details[$0].output }
     }
 }

@@ -7,9 +7,13 @@ extension SchedulerState {
             decideEnd(slot, outcome)
             return
         }
-        nodes[slot].readyAt = now
+        details[slot].readyAt = now
         emit(.ready, slot, at: now, &actions)
-        let categories = nodes[slot].step.managerCategories
+        guard nodes[slot].claimsCategories else {
+            enqueueReady(slot)
+            return
+        }
+        let categories = details[slot].step.managerCategories
         guard !categories.isEmpty else {
             managerCategoriesGranted(slot, &actions)
             return
@@ -21,7 +25,7 @@ extension SchedulerState {
     /// How `slot` ends without running, given its dependencies, if it does.
     private func outcomeWithoutRunning(_ slot: Int) -> OperationOutcome? {
         if nodes[slot].isCancelled { return .cancelled }
-        guard nodes[slot].step.rule == .allSucceeded else { return nil }
+        guard nodes[slot].rule == .allSucceeded else { return nil }
         switch nodes[slot].upstream {
         case .clean: return nil
         case .cancelled: return .cancelled
@@ -31,8 +35,8 @@ extension SchedulerState {
 
     /// `slot` holds its manager-scoped categories: go on to the process-wide ones or the queue.
     mutating func managerCategoriesGranted(_ slot: Int, _ actions: inout SchedulerActions) {
-        nodes[slot].holdsManagerCategories = !nodes[slot].step.managerCategories.isEmpty
-        let categories = nodes[slot].step.processCategories
+        details[slot].holdsManagerCategories = !details[slot].step.managerCategories.isEmpty
+        let categories = details[slot].step.processCategories
         guard categories.isEmpty else {
             nodes[slot].phase = .claimingProcess
             actions.processRequests.append(ProcessClaimRequest(slot: slot, id: nodes[slot].id, categories: categories))
@@ -52,7 +56,7 @@ extension SchedulerState {
             }
             return
         }
-        nodes[slot].holdsProcessCategories = true
+        details[slot].holdsProcessCategories = true
         enqueueReady(slot)
         fillSlots(now: now, &actions)
     }
@@ -61,15 +65,18 @@ extension SchedulerState {
         nodes[slot].phase = .ready
         ready.push(
             ReadyQueue.Entry(
-                priority: nodes[slot].step.priority.rawValue, criticalPath: nodes[slot].criticalPath,
-                sequence: nodes[slot].sequence, slot: slot, id: nodes[slot].id))
+                priority: nodes[slot].priority.rawValue, criticalPath: nodes[slot].criticalPath,
+                sequence: nodes[slot].sequence, slot: slot))
     }
 
     /// Starts ready operations while slots are free.
     mutating func fillSlots(now: Duration, _ actions: inout SchedulerActions) {
         while running < limit, let entry = ready.pop() {
-            guard isCurrent(entry.slot, entry.id), nodes[entry.slot].phase == .ready else { continue }
-            start(entry.slot, now: now, &actions)
+            let node = entry.slot
+            guard nodes[node].isLive, nodes[node].sequence == entry.sequence, nodes[node].phase == .ready else {
+                continue
+            }
+            start(node, now: now, &actions)
         }
     }
 
@@ -77,15 +84,15 @@ extension SchedulerState {
         running += 1
         nodes[slot].phase = .running
         nodes[slot].attempt += 1
-        if nodes[slot].startedAt == nil { nodes[slot].startedAt = now }
+        if details[slot].startedAt == nil { details[slot].startedAt = now }
         let attempt = nodes[slot].attempt
         emit(.started(attempt: attempt), slot, at: now, &actions)
-        // Safe to force: a node in the ready queue belongs to a run that has not ended.
-        let run = runs[nodes[slot].run]!.object
-        let request = StartRequest(
-            slot: slot, step: nodes[slot].step, attempt: attempt, run: run,
-            timeout: nodes[slot].step.timeout.map { max(.zero, $0) })
-        if actions.wantsHandoff, actions.handoff == nil, request.step.isolation.isPool {
+        // Safe to force: only retired nodes have no run, and they are never started.
+        let run = details[slot].runObject!
+        // The step object itself is not read here (its timeout and body are read by the attempt,
+        // outside the lock): one cache miss less while the lock is held.
+        let request = StartRequest(slot: slot, step: details[slot].step, attempt: attempt, run: run)
+        if actions.wantsHandoff, actions.handoff == nil, nodes[slot].runsOnPool {
             actions.handoff = request
         } else {
             actions.starts.append(request)
@@ -96,14 +103,14 @@ extension SchedulerState {
     /// attempt was cancelled before it was recorded.
     mutating func attach(body: Task<Void, Never>, to slot: Int, _ id: OperationID, attempt: Int) -> Bool {
         guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return false }
-        nodes[slot].bodyTask = body
+        details[slot].bodyTask = body
         return nodes[slot].isCancelled
     }
 
     /// Records the timeout timer of a running attempt; returns whether it is no longer needed.
     mutating func attach(timer: Task<Void, Never>, to slot: Int, _ id: OperationID, attempt: Int) -> Bool {
         guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return true }
-        nodes[slot].timerTask = timer
+        details[slot].timerTask = timer
         return false
     }
 
@@ -114,7 +121,7 @@ extension SchedulerState {
         Void, Never
     >? {
         guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .backoff else { return backoff }
-        nodes[slot].timerTask = backoff
+        details[slot].timerTask = backoff
         return nil
     }
 
@@ -129,39 +136,39 @@ extension SchedulerState {
         now: Duration, mayContinue: Bool, _ actions: inout SchedulerActions
     ) -> StartRequest? {
         guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return nil }
-        if attempt == 1 { nodes[slot].startedAt = began }
+        if attempt == 1 { details[slot].startedAt = began }
         running -= 1
-        let worker = mayContinue && !nodes[slot].isCancelled ? nodes[slot].bodyTask : nil
-        nodes[slot].bodyTask = nil
+        let worker = mayContinue && !nodes[slot].isCancelled ? details[slot].bodyTask : nil
+        details[slot].bodyTask = nil
         // Handing the worker its next operation directly spares `starts` an allocation.
         actions.wantsHandoff = worker != nil
         defer { actions.wantsHandoff = false }
-        if let timer = nodes[slot].timerTask {
+        if let timer = details[slot].timerTask {
             actions.cancellations.append(timer)
-            nodes[slot].timerTask = nil
+            details[slot].timerTask = nil
         }
         switch result {
         case _ where nodes[slot].isCancelled:
             decideEnd(slot, .cancelled)
         case .success(let output):
-            nodes[slot].output = output
+            details[slot].output = output
             recordDuration(slot, now: now)
             decideEnd(slot, .succeeded)
         case .failure(let error as OperationSkipped):
-            nodes[slot].error = error
+            details[slot].error = error
             decideEnd(slot, .skipped)
         case .failure(let error as CancellationError):
-            nodes[slot].error = error
+            details[slot].error = error
             decideEnd(slot, .cancelled)
         case .failure(let error):
-            nodes[slot].error = error
+            details[slot].error = error
             retryOrEnd(slot, .failed, now: now, &actions)
         }
         finishPending(now: now, &actions)
         fillSlots(now: now, &actions)
         guard let worker, let next = actions.handoff else { return nil }
         actions.handoff = nil
-        nodes[next.slot].bodyTask = worker
+        details[next.slot].bodyTask = worker
         return next
     }
 
@@ -171,10 +178,10 @@ extension SchedulerState {
     ) {
         guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return }
         running -= 1
-        nodes[slot].timerTask = nil
-        if let body = nodes[slot].bodyTask {
+        details[slot].timerTask = nil
+        if let body = details[slot].bodyTask {
             actions.cancellations.append(body)
-            nodes[slot].bodyTask = nil
+            details[slot].bodyTask = nil
         }
         if nodes[slot].isCancelled {
             decideEnd(slot, .cancelled)
@@ -190,7 +197,7 @@ extension SchedulerState {
         _ slot: Int, _ id: OperationID, attempt: Int, now: Duration, _ actions: inout SchedulerActions
     ) {
         guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .backoff else { return }
-        nodes[slot].timerTask = nil
+        details[slot].timerTask = nil
         enqueueReady(slot)
         fillSlots(now: now, &actions)
     }
@@ -200,7 +207,7 @@ extension SchedulerState {
         _ slot: Int, _ outcome: OperationOutcome, now: Duration, _ actions: inout SchedulerActions
     ) {
         let attempt = nodes[slot].attempt
-        let policy = nodes[slot].step.retry
+        let policy = details[slot].step.retry
         guard attempt < policy.maximumAttempts else {
             decideEnd(slot, outcome)
             return
@@ -214,11 +221,15 @@ extension SchedulerState {
     }
 
     private mutating func recordDuration(_ slot: Int, now: Duration) {
-        guard let started = nodes[slot].startedAt else { return }
-        let name = nodes[slot].step.name
-        // Below the limit any name may be stored: one hash of the name, not two.
-        if recorded.count < Self.recordedLimit || recorded[name] != nil {
-            recorded[name] = max(1, (now - started).nanoseconds)
+        guard nodes[slot].mayRecordDuration else { return }
+        guard let started = details[slot].startedAt else { return }
+        let name = details[slot].step.name
+        let duration = max(1, (now - started).nanoseconds)
+        // One hash of the name: a known name is updated in place, a new one added below the limit.
+        if let known = recorded.index(forKey: name) {
+            recorded.values[known] = duration
+        } else if recorded.count < Self.recordedLimit {
+            recorded[name] = duration
         }
     }
 }

@@ -4,33 +4,34 @@ extension SchedulerState {
     func status(of id: OperationID, processHolder: (String) -> (holder: String?, ahead: Int)) -> OperationStatus {
         guard let slot = slotByID[id] else { return .unknown }
         let node = nodes[slot]
+        let record = details[slot]
         switch node.phase {
         case .finished:
             // Safe to force: finished nodes have an outcome.
-            return .finished(node.outcome!)
+            return .finished(record.outcome!)
         case .running:
             return .running(attempt: node.attempt)
         case .waiting:
             var reasons: [PendingReason] = []
             if node.isCancelled { reasons.append(.cancelled) }
-            let names = node.dependencies.compactMap { reference -> String? in
+            let names = record.dependencies.compactMap { reference -> String? in
                 guard let dependency = liveSlot(reference), nodes[dependency].phase != .finished else { return nil }
-                return nodes[dependency].step.name
+                return details[dependency].step.name
             }
             reasons.append(.dependencies(names))
             return .pending(reasons)
         case .claiming:
             return .pending(
-                node.step.managerCategories.compactMap { category in
+                record.step.managerCategories.compactMap { category in
                     let queue = exclusivity.queue(of: category)
                     let ahead = queue.firstIndex(of: slot) ?? 0
-                    let holder = exclusivity.holder(of: category).map { nodes[$0].step.name }
+                    let holder = exclusivity.holder(of: category).map { details[$0].step.name }
                     return holder == nil && ahead == 0
                         ? nil : .exclusivity(category: category, holder: holder, queuedAhead: ahead)
                 })
         case .claimingProcess:
             return .pending(
-                node.step.processCategories.map { category in
+                record.step.processCategories.map { category in
                     let (holder, ahead) = processHolder(category)
                     return .exclusivity(category: category, holder: holder, queuedAhead: ahead)
                 })
@@ -47,25 +48,25 @@ extension SchedulerState {
     ) -> NodeResult? {
         // Callers check the node is live first.
         let slot = slotByID[id]!
-        guard nodes[slot].phase == .finished, let outcome = nodes[slot].outcome else {
-            nodes[slot].waiters.append(waiter)
+        guard nodes[slot].phase == .finished, let outcome = details[slot].outcome else {
+            details[slot].waiters.append(waiter)
             return nil
         }
-        return NodeResult(outcome: outcome, output: nodes[slot].output, error: nodes[slot].error)
+        return NodeResult(outcome: outcome, output: details[slot].output, error: details[slot].error)
     }
 
     /// The output of `dependency` as seen by the running operation `slot`.
     func output(of dependency: OperationID, for slot: Int, _ id: OperationID) -> Result<NodeResult, OperationError> {
-        guard isCurrent(slot, id) else { return .failure(.operationEnded(nodes[slot].step.name)) }
-        let name = nodes[slot].step.name
-        guard let reference = nodes[slot].dependencies.first(where: { $0.id == dependency }),
+        guard isCurrent(slot, id) else { return .failure(.operationEnded(details[slot].step.name)) }
+        let name = details[slot].step.name
+        guard let reference = details[slot].dependencies.first(where: { $0.id == dependency }),
             let dependencySlot = liveSlot(reference),
-            let outcome = nodes[dependencySlot].outcome
+            let outcome = details[dependencySlot].outcome
         else { return .failure(.notADependency(operation: name, dependency: dependency)) }
         return .success(
-            NodeResult(outcome: outcome, output: nodes[dependencySlot].output, error: nodes[dependencySlot].error))
+            NodeResult(outcome: outcome, output: details[dependencySlot].output, error: details[dependencySlot].error))
     }
 
     /// The name of a live operation.
-    func name(of id: OperationID) -> String? { slotByID[id].map { nodes[$0].step.name } }
+    func name(of id: OperationID) -> String? { slotByID[id].map { details[$0].step.name } }
 }

@@ -16,37 +16,30 @@ extension SchedulerState {
     ) throws(OperationError) {
         let steps = batch.steps
         try validate(batch, target)
-        let (runNumber, waitingDependents) = try prepareRun(for: target, batch, now: now)
+        let (runNumber, runObject, waitingDependents) = try prepareRun(for: target, batch, now: now)
 
         var slots = [Int](repeating: 0, count: steps.count)
         nodes.reserveCapacity(nodes.count + steps.count)
+        details.reserveCapacity(details.count + steps.count)
         slotByID.reserveCapacity(slotByID.count + steps.count)
         for index in steps.indices {
             let step = steps[index]
-            let estimate =
-                step.estimatedDuration.map { max(1, $0.nanoseconds) } ?? recorded[step.name] ?? defaultEstimate
+            let (estimate, mayRecord) = estimate(of: step)
             let node = Node(
-                id: step.id, step: step, run: runNumber, sequence: nextSequence, estimate: estimate, enqueuedAt: now)
+                sequence: nextSequence, priority: step.priority, rule: step.rule,
+                claimsCategories: !step.managerCategories.isEmpty || !step.processCategories.isEmpty,
+                runsOnPool: step.isolation.isPool, mayRecordDuration: mayRecord, id: step.id, run: runNumber,
+                estimate: estimate)
             nextSequence += 1
-            slots[index] = allocateSlot(for: node)
+            slots[index] = allocateSlot(for: node, NodeDetails(step: step, runObject: runObject, enqueuedAt: now))
             slotByID[step.id] = slots[index]
         }
-        for index in steps.indices {
-            // Room for the edges the batch adds, so that the lists are not regrown edge by edge.
-            let dependents = batch.dependentStart[index + 1] - batch.dependentStart[index]
-            if dependents > 0 { nodes[slots[index]].dependents.reserveCapacity(dependents) }
-            let start = batch.dependencyStart[index]
-            nodes[slots[index]].dependencies.reserveCapacity(batch.dependencyStart[index + 1] - start)
-            for (edge, dependency) in steps[index].dependencies.enumerated() {
-                let inBatch = batch.dependencyIndices[start + edge]
-                // validate() guaranteed every dependency outside the batch is live.
-                addEdge(from: slots[index], to: inBatch >= 0 ? slots[inBatch] : slotByID[dependency]!)
-            }
-        }
+        connect(batch, slots)
         for dependent in waitingDependents {
+            nodes[dependent].hasAddedDependencies = true
             for slot in slots { addEdge(from: dependent, to: slot) }
         }
-        weigh(slots, order: batch.order)
+        weigh(batch, slots, waitingDependents: waitingDependents)
         runs[runNumber]?.slots.append(contentsOf: slots)
         runs[runNumber]?.unfinished += slots.count
         for slot in slots { emit(.enqueued, slot, at: now, &actions) }
@@ -55,14 +48,29 @@ extension SchedulerState {
         fillSlots(now: now, &actions)
     }
 
+    /// The critical-path weight of a new step: its estimate, else its name's recorded duration,
+    /// else the default; and whether its duration may be recorded when it succeeds.
+    ///
+    /// A name can be recorded if it already is, or if the table has room. The table never shrinks,
+    /// so a name it had no room for now never gets in, and its end need not look it up.
+    private func estimate(of step: ErasedOperationStep) -> (Int64, mayRecord: Bool) {
+        let hasRoom = recorded.count < Self.recordedLimit
+        if let given = step.estimatedDuration {
+            return (max(1, given.nanoseconds), hasRoom || recorded[step.name] != nil)
+        }
+        if let known = recorded[step.name] { return (known, true) }
+        return (defaultEstimate, hasRoom)
+    }
+
     /// Checks the batch against the manager: identities new, outside dependencies live.
     private func validate(_ batch: SubmissionBatch, _ target: RunTarget) throws(OperationError) {
-        for step in batch.steps where slotByID[step.id] != nil { throw .duplicateOperation(step.name) }
-        for (index, step) in batch.steps.enumerated() {
-            let start = batch.dependencyStart[index]
-            for (edge, dependency) in step.dependencies.enumerated()
-            where batch.dependencyIndices[start + edge] < 0 && slotByID[dependency] == nil {
-                throw .unknownDependency(operation: step.name, dependency: dependency)
+        for index in batch.ids.indices where slotByID[batch.ids[index]] != nil {
+            throw .duplicateOperation(batch.steps[index].name)
+        }
+        for index in batch.ids.indices where batch.dependsOutside {
+            for edge in batch.dependencyStart[index]..<batch.dependencyStart[index + 1]
+            where batch.dependencyIndices[edge] < 0 && slotByID[batch.dependencyIDs[edge]] == nil {
+                throw .unknownDependency(operation: batch.steps[index].name, dependency: batch.dependencyIDs[edge])
             }
         }
         if case .addedBy(let slot, let id, _) = target, !isCurrent(slot, id) || nodes[slot].phase == .finished {
@@ -73,29 +81,67 @@ extension SchedulerState {
     /// The run the batch joins, made if new, and the dependents that must also wait for it.
     private mutating func prepareRun(
         for target: RunTarget, _ batch: SubmissionBatch, now: Duration
-    ) throws(OperationError) -> (Int, [Int]) {
+    ) throws(OperationError) -> (Int, OperationRun, [Int]) {
         switch target {
         case .new(let object, let policy):
             runs[object.number] = Run(object: object, policy: policy, startedAt: now)
-            return (object.number, [])
+            return (object.number, object, [])
         case .addedBy(let slot, _, let dependentsWait):
-            let dependents = dependentsWait ? nodes[slot].dependents : []
+            let dependents = dependentsWait ? Array(details[slot].dependents) : []
             if !dependents.isEmpty,
                 let cycle = cycleThroughExisting(batch.steps, batch.identities, reaching: Set(dependents))
             {
                 throw .cycle(cycle)
             }
-            return (nodes[slot].run, dependents)
+            // Safe to force: validate() checked the adding operation is live.
+            return (nodes[slot].run, details[slot].runObject!, dependents)
+        }
+    }
+
+    /// Gives the new nodes their edges: two lists for the whole batch, each node's edges a slice
+    /// of them, in the order the steps declare them; a dependency outside the batch gets the
+    /// node added to its own list of dependents.
+    private mutating func connect(_ batch: SubmissionBatch, _ slots: [Int]) {
+        var references: [NodeRef] = []
+        references.reserveCapacity(batch.dependencyIndices.count)
+        for edge in batch.dependencyIndices.indices {
+            let inBatch = batch.dependencyIndices[edge]
+            // validate() guaranteed every dependency outside the batch is live.
+            let slot = inBatch >= 0 ? slots[inBatch] : slotByID[batch.dependencyIDs[edge]]!
+            references.append(NodeRef(slot: slot, id: batch.dependencyIDs[edge]))
+        }
+        var dependentSlots: [Int] = []
+        dependentSlots.reserveCapacity(batch.dependentIndices.count)
+        for dependent in batch.dependentIndices { dependentSlots.append(slots[dependent]) }
+        for index in slots.indices {
+            let slot = slots[index]
+            let edges = batch.dependencyStart[index]..<batch.dependencyStart[index + 1]
+            details[slot].dependencies = references[edges]
+            details[slot].dependents = dependentSlots[batch.dependentStart[index]..<batch.dependentStart[index + 1]]
+            for edge in edges {
+                if batch.dependencyIndices[edge] >= 0 {
+                    nodes[slot].remaining += 1
+                } else {
+                    link(slot, to: references[edge].slot)
+                }
+            }
         }
     }
 
     /// Makes `dependent` depend on `dependency`.
     mutating func addEdge(from dependent: Int, to dependency: Int) {
-        nodes[dependent].dependencies.append(NodeRef(slot: dependency, id: nodes[dependency].id))
-        nodes[dependency].dependents.append(dependent)
-        nodes[dependency].unfinishedDependents += 1
-        if nodes[dependency].run != nodes[dependent].run { nodes[dependent].dependsOutsideRun = true }
-        if nodes[dependency].phase == .finished, let outcome = nodes[dependency].outcome {
+        details[dependent].dependencies.append(NodeRef(slot: dependency, id: nodes[dependency].id))
+        link(dependent, to: dependency)
+    }
+
+    /// The dependency's side of a new edge, and what it means for the dependent so far.
+    private mutating func link(_ dependent: Int, to dependency: Int) {
+        details[dependency].dependents.append(dependent)
+        if nodes[dependency].run != nodes[dependent].run {
+            nodes[dependency].unfinishedDependents += 1
+            nodes[dependent].dependsOutsideRun = true
+        }
+        if nodes[dependency].phase == .finished, let outcome = details[dependency].outcome {
             record(outcome, onDependent: dependent)
         } else {
             nodes[dependent].remaining += 1
@@ -113,17 +159,25 @@ extension SchedulerState {
 
     /// Sets the remaining critical path of the new nodes (dependents first) and lengthens that of
     /// their unfinished ancestors where the new nodes extend it.
-    private mutating func weigh(_ slots: [Int], order: [Int]) {
-        for index in order.reversed() {
-            let slot = slots[index]
-            var longest: Int64 = 0
-            for dependent in nodes[slot].dependents { longest = max(longest, nodes[dependent].criticalPath) }
-            nodes[slot].criticalPath = nodes[slot].estimate &+ longest
+    ///
+    /// Within the batch the paths follow the batch's own edge lists; dependencies in the batch
+    /// end up at least as long as any path through their dependents, so only dependencies
+    /// outside it may need lengthening.
+    private mutating func weigh(_ batch: SubmissionBatch, _ slots: [Int], waitingDependents: [Int]) {
+        var waitingPath: Int64 = 0
+        for dependent in waitingDependents { waitingPath = max(waitingPath, nodes[dependent].criticalPath) }
+        var paths = [Int64](repeating: 0, count: slots.count)
+        for index in batch.order.reversed() {
+            var longest = waitingPath
+            for dependent in batch.batchDependents(of: index) { longest = max(longest, paths[dependent]) }
+            paths[index] = nodes[slots[index]].estimate &+ longest
+            nodes[slots[index]].criticalPath = paths[index]
         }
+        guard batch.dependsOutside else { return }
         var stack = slots
         while let slot = stack.popLast() {
             let path = nodes[slot].criticalPath
-            for reference in nodes[slot].dependencies {
+            for reference in details[slot].dependencies {
                 let dependency = reference.slot
                 guard nodes[dependency].phase != .finished,
                     nodes[dependency].estimate &+ path > nodes[dependency].criticalPath
@@ -156,20 +210,20 @@ extension SchedulerState {
             guard visited.insert(slot).inserted else { continue }
             if let from { parent[slot] = from }
             if targets.contains(slot) {
-                var chain = [nodes[slot].step.name]
+                var chain = [details[slot].step.name]
                 var current = slot
                 while let previous = parent[current] {
-                    chain.append(nodes[previous].step.name)
+                    chain.append(details[previous].step.name)
                     current = previous
                 }
                 // `current` is a direct dependency of a batch step.
                 let stepName = startStep[current].map { steps[$0].name } ?? "?"
                 // dependent → batch step → its dependency → … → dependent.
                 let ancestors: [String] = Array(chain.reversed().dropLast())
-                return [nodes[slot].step.name, stepName] + ancestors + [nodes[slot].step.name]
+                return [details[slot].step.name, stepName] + ancestors + [details[slot].step.name]
             }
             guard nodes[slot].phase != .finished else { continue }
-            for reference in nodes[slot].dependencies where liveSlot(reference) != nil {
+            for reference in details[slot].dependencies where liveSlot(reference) != nil {
                 stack.append((reference.slot, slot))
             }
         }

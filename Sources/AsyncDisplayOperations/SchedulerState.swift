@@ -38,36 +38,65 @@ struct SchedulerState: Sendable {
         let id: OperationID
     }
 
+    /// What transitions read and write while walking edges: kept small, apart from the rest of
+    /// an operation's record, so a walk over dependents touches one short entry per operation.
+    ///
+    /// What a dependency's end, queueing and starting touch comes first, so that it tends to lie
+    /// in one cache line.
     struct Node: Sendable {
-        var id: OperationID
-        var step: ErasedOperationStep
-        var run: Int
-        var sequence: Int
-        var dependencies: [NodeRef] = []
-        var dependents: [Int] = []
-        /// Whether a dependency belongs to another run (and so may be retired before this run ends).
-        var dependsOutsideRun = false
         var remaining = 0
-        var unfinishedDependents = 0
+        var criticalPath: Int64 = 0
+        var sequence: Int
+        var phase = Phase.waiting
         var upstream = Upstream.clean
         var isCancelled = false
-        var phase = Phase.waiting
+        var isLive = true
+        var priority: OperationPriority
+        var rule: DependencyRule
+        /// Whether the step names exclusivity categories of either scope.
+        var claimsCategories: Bool
+        /// Whether the step's body runs on the manager's pool (and so may be handed to a worker).
+        var runsOnPool: Bool
+        /// Whether a success may record the step's duration under its name (see `recorded`).
+        var mayRecordDuration: Bool
+        /// Whether a dependency belongs to another run (and so may be retired before this run ends).
+        var dependsOutsideRun = false
+        /// Whether it has dependencies beyond its step's own (added by a body whose dependents wait).
+        var hasAddedDependencies = false
         var attempt = 0
-        var criticalPath: Int64 = 0
+        var id: OperationID
+        var run: Int
+        /// Dependents of other runs that have not ended. Those of its own run need no count: they
+        /// have all ended by the time the run has, which a node waits for before retiring.
+        var unfinishedDependents = 0
         var estimate: Int64 = 0
+    }
+
+    /// The rest of an operation's record: its step, edges, result, times and tasks, read once or
+    /// twice in its life rather than on every walk.
+    ///
+    /// The fields starting and ending an attempt touch come first, so that they share cache lines.
+    struct NodeDetails: Sendable {
+        var step: ErasedOperationStep
+        /// The run the operation belongs to, at hand for starting it without a lookup; nil once
+        /// retired, so a free slot does not keep a finished run's results alive.
+        var runObject: OperationRun?
+        var startedAt: Duration?
+        var bodyTask: Task<Void, Never>?
+        var timerTask: Task<Void, Never>?
         var outcome: OperationOutcome?
         var output: (any Sendable)?
+        /// Slices of lists the node's batch shares (so a batch allocates two lists, not two per
+        /// node); an edge added later copies the node's slice into a list of its own.
+        var dependents: ArraySlice<Int> = []
+        var dependencies: ArraySlice<NodeRef> = []
         var error: (any Error)?
         var enqueuedAt: Duration
         var readyAt: Duration?
-        var startedAt: Duration?
         var finishedAt: Duration?
-        var bodyTask: Task<Void, Never>?
-        var timerTask: Task<Void, Never>?
         var waiters: [UnsafeContinuation<NodeResult?, Never>] = []
         var holdsManagerCategories = false
         var holdsProcessCategories = false
-        var isLive = true
     }
 
     struct Run: Sendable {
@@ -77,11 +106,19 @@ struct SchedulerState: Sendable {
         var slots: [Int] = []
         var unfinished = 0
         var waiters: [UnsafeContinuation<OperationReport, Never>] = []
+
+        /// Counts an operation of the run as ended; returns how many are left.
+        mutating func operationEnded() -> Int {
+            unfinished -= 1
+            return unfinished
+        }
     }
 
     var nodes: [Node] = []
+    /// The rest of each node's record, by the same slot.
+    var details: [NodeDetails] = []
     var freeSlots: [Int] = []
-    var slotByID: [OperationID: Int] = [:]
+    var slotByID = SlotTable()
     var ready = ReadyQueue()
     var exclusivity = ExclusivityTable<Int>()
     var runs: [Int: Run] = [:]
@@ -127,12 +164,15 @@ struct SchedulerState: Sendable {
 
     // MARK: Slots
 
-    mutating func allocateSlot(for node: consuming Node) -> Int {
+    /// A slot for a new node: a retired one if any.
+    mutating func allocateSlot(for node: Node, _ record: consuming NodeDetails) -> Int {
         if let slot = freeSlots.popLast() {
             nodes[slot] = node
+            details[slot] = record
             return slot
         }
         nodes.append(node)
+        details.append(record)
         return nodes.count - 1
     }
 
@@ -143,15 +183,20 @@ struct SchedulerState: Sendable {
         retire(slot)
     }
 
-    /// Frees the slots of `slots` that nothing can refer to any more; when that is every live
-    /// node (a run ending with nothing else going on), the identity table is emptied at once
-    /// instead of entry by entry.
-    mutating func retireIfDone(_ slots: [Int]) {
+    /// Frees the slots of an ended run's operations that nothing can refer to any more; when that
+    /// is every live node (a run ending with nothing else going on), the identity table is
+    /// emptied at once instead of entry by entry.
+    mutating func retireEnded(_ slots: [Int]) {
         var retiring: [Int] = []
         retiring.reserveCapacity(slots.count)
-        for slot in slots where isRetirable(slot) { retiring.append(slot) }
-        if retiring.count == slotByID.count {
-            slotByID.removeAll(keepingCapacity: true)
+        // Their run has ended (and is gone from `runs`), so it need not be looked up for each.
+        for slot in slots
+        where nodes[slot].isLive && nodes[slot].phase == .finished && nodes[slot].unfinishedDependents == 0 {
+            retiring.append(slot)
+        }
+        // Emptying writes every bucket: worth it only when the run held a good share of them.
+        if retiring.count == slotByID.count, 8 * retiring.count >= slotByID.bucketCount {
+            slotByID.removeAll()
         } else {
             for slot in retiring { slotByID[nodes[slot].id] = nil }
         }
@@ -160,17 +205,18 @@ struct SchedulerState: Sendable {
 
     private func isRetirable(_ slot: Int) -> Bool {
         nodes[slot].isLive && nodes[slot].phase == .finished && nodes[slot].unfinishedDependents == 0
-            && runs[nodes[slot].run] == nil
+            && runs.index(forKey: nodes[slot].run) == nil
     }
 
     /// Frees a node's slot; its identity is already out of `slotByID`.
     private mutating func retire(_ slot: Int) {
         nodes[slot].isLive = false
-        nodes[slot].output = nil
-        nodes[slot].error = nil
-        nodes[slot].dependencies = []
-        nodes[slot].dependents = []
-        nodes[slot].waiters = []
+        details[slot].output = nil
+        details[slot].error = nil
+        details[slot].runObject = nil
+        details[slot].dependencies = []
+        details[slot].dependents = []
+        details[slot].waiters = []
         freeSlots.append(slot)
     }
 
@@ -178,7 +224,7 @@ struct SchedulerState: Sendable {
 
     mutating func emit(_ kind: OperationEvent.Kind, _ slot: Int, at time: Duration, _ actions: inout SchedulerActions) {
         guard !subscribers.isEmpty else { return }
-        outbox.append(OperationEvent(operation: nodes[slot].id, name: nodes[slot].step.name, kind: kind, time: time))
+        outbox.append(OperationEvent(operation: nodes[slot].id, name: details[slot].step.name, kind: kind, time: time))
         actions.hasEvents = true
     }
 

@@ -9,45 +9,55 @@
 /// Complexity: O(n + e) for n steps and e dependencies.
 struct SubmissionBatch: Sendable {
     let steps: [ErasedOperationStep]
+    /// Each step's identity, read once from the steps.
+    let ids: [OperationID]
     /// Batch indices by identity.
     let identities: IdentityIndex
     /// Batch indices, dependencies first.
     let order: [Int]
     /// Where each step's dependencies start in `dependencyIndices` (one extra entry at the end).
     let dependencyStart: [Int]
+    /// Each step's dependencies, one list after another, read once from the steps.
+    let dependencyIDs: [OperationID]
     /// Each dependency's batch index, or -1 for one outside the batch.
     let dependencyIndices: [Int]
-    /// Where each step's dependents within the batch would start in a flat list (one extra entry
-    /// at the end): step `i` has `dependentStart[i + 1] - dependentStart[i]` of them.
+    /// Where each step's dependents within the batch start in `dependentIndices` (one extra entry
+    /// at the end).
     let dependentStart: [Int]
+    /// The batch indices of each step's dependents within the batch, in batch order.
+    let dependentIndices: [Int]
+    /// Whether any step depends on an operation outside the batch.
+    let dependsOutside: Bool
 
     /// Checks `steps`.
     ///
     /// - Throws: `OperationError.duplicateOperation` or `.cycle` (names round the cycle, first
     ///   repeated at the end, "a depends on b" read a → b).
     init(_ steps: [ErasedOperationStep]) throws(OperationError) {
-        let identities = IdentityIndex(count: steps.count) { steps[$0].id }
-        if let repeated = identities.firstRepeat { throw .duplicateOperation(steps[repeated].name) }
+        // The one pass over the step objects; everything after works on flat lists.
+        var ids: [OperationID] = []
+        ids.reserveCapacity(steps.count)
         var dependencyStart: [Int] = []
         dependencyStart.reserveCapacity(steps.count + 1)
-        var edgeCount = 0
+        var dependencyIDs: [OperationID] = []
+        dependencyIDs.reserveCapacity(3 * steps.count)
         for step in steps {
-            dependencyStart.append(edgeCount)
-            edgeCount += step.dependencies.count
+            ids.append(step.id)
+            dependencyStart.append(dependencyIDs.count)
+            dependencyIDs.append(contentsOf: step.dependencies)
         }
-        dependencyStart.append(edgeCount)
-        var dependencyIndices: [Int] = []
-        dependencyIndices.reserveCapacity(edgeCount)
+        dependencyStart.append(dependencyIDs.count)
+        let identities = IdentityIndex(count: ids.count) { ids[$0] }
+        if let repeated = identities.firstRepeat { throw .duplicateOperation(steps[repeated].name) }
+        var dependencyIndices = [Int](repeating: -1, count: dependencyIDs.count)
         var remaining = [Int](repeating: 0, count: steps.count)
         var dependentCount = [Int](repeating: 0, count: steps.count + 1)
-        for (index, step) in steps.enumerated() {
-            for dependency in step.dependencies {
-                let other = identities.position(of: dependency) ?? -1
-                dependencyIndices.append(other)
-                if other >= 0 {
-                    remaining[index] += 1
-                    dependentCount[other + 1] += 1
-                }
+        for index in steps.indices {
+            for edge in dependencyStart[index]..<dependencyStart[index + 1] {
+                guard let other = identities.position(of: dependencyIDs[edge]) else { continue }
+                dependencyIndices[edge] = other
+                remaining[index] += 1
+                dependentCount[other + 1] += 1
             }
         }
         // Dependents in one flat array, indexed like a compressed sparse row.
@@ -74,11 +84,15 @@ struct SubmissionBatch: Sendable {
             next += 1
         }
         self.steps = steps
+        self.ids = ids
+        self.dependencyIDs = dependencyIDs
         self.identities = identities
         self.order = order
         self.dependencyStart = dependencyStart
         self.dependencyIndices = dependencyIndices
         dependentStart = dependentCount
+        dependentIndices = dependents
+        dependsOutside = dependencyIndices.contains(-1)
         if order.count < steps.count, let start = remaining.firstIndex(where: { $0 > 0 }) {
             throw .cycle(walkToCycle(from: start, remaining))
         }
@@ -87,6 +101,11 @@ struct SubmissionBatch: Sendable {
     /// The batch indices of the dependencies of step `index` that are in the batch.
     func batchDependencies(of index: Int) -> some Sequence<Int> {
         dependencyIndices[dependencyStart[index]..<dependencyStart[index + 1]].lazy.filter { $0 >= 0 }
+    }
+
+    /// The batch indices of the dependents of step `index` within the batch.
+    func batchDependents(of index: Int) -> ArraySlice<Int> {
+        dependentIndices[dependentStart[index]..<dependentStart[index + 1]]
     }
 
     /// Walks blocked dependencies from `start` until a step repeats; returns the cycle's names.

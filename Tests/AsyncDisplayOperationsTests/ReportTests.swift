@@ -56,4 +56,25 @@ struct ReportTests {
         #expect(await second.finished().entry(for: later)?.dependencies == [sibling.id])
         #expect(setup.manager.status(of: earlier) == .unknown)
     }
+
+    @Test("A dependency of another run is kept while a dependent there has not ended, then retired")
+    func keepsDependencyOfUnfinishedDependent() async throws {
+        let setup = ManualSetup(limit: 2)
+        let log = Log()
+        let gate = AsyncGate()
+        let earlier = loggedStep("earlier", log)
+        let sameRun = loggedStep("same run", log, dependsOn: [earlier])
+        let held = OperationStep("held") { _ in await gate.pass() }
+        let later = loggedStep("later", log, dependsOn: [earlier, held])
+        let first = try setup.manager.submit([earlier, sameRun])
+        let second = try setup.manager.submit([held, later])
+        setup.runAll()
+        #expect(await first.finished().entry(for: sameRun)?.outcome == .succeeded)
+        #expect(setup.manager.status(of: earlier) == .finished(.succeeded))
+        #expect(setup.manager.status(of: sameRun) == .unknown)
+        gate.open()
+        let report = await setup.finish(second)
+        #expect(report.entry(for: later)?.outcome == .succeeded)
+        #expect(setup.manager.status(of: earlier) == .unknown)
+    }
 }

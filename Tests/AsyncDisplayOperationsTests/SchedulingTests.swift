@@ -107,6 +107,31 @@ struct SchedulingTests {
         #expect(log.all == ["quick", "slow", "slow", "quick"])
     }
 
+    @Test("Once the table of recorded durations is full, known names are still updated and new ones left out")
+    func fullRecordTable() async throws {
+        let setup = ManualSetup(limit: 1)
+        let log = Log()
+        func step(_ name: String, slow: Bool = false) -> OperationStep<Void> {
+            OperationStep(name) { _ in
+                log.append(name)
+                if slow { setup.clock.advance(by: .milliseconds(40)) }
+            }
+        }
+        // 1 024 names (the table's size), each recorded at 1 ns: the table is full.
+        let fillers = try setup.manager.submit((0..<1_024).map { step("filler \($0)") })
+        setup.runAll()
+        _ = await fillers.finished()
+        let second = try setup.manager.submit([step("late", slow: true), step("filler 0", slow: true)])
+        setup.runAll()
+        _ = await second.finished()
+        let before = log.all.count
+        let third = try setup.manager.submit([step("late"), step("filler 0"), step("filler 1")])
+        setup.runAll()
+        _ = await third.finished()
+        // "filler 0" now weighs 40 ms, "late" the default 1 ms (not 40: it found no room), "filler 1" 1 ns.
+        #expect(Array(log.all.dropFirst(before)) == ["filler 0", "late", "filler 1"])
+    }
+
     @Test("No more operations run at once than the limit")
     func limitRespected() async throws {
         let setup = ManualSetup(limit: 2)
