@@ -1,7 +1,8 @@
 /// The row loops of segment accumulation: a piece's signed area added to the cells of each row it
 /// crosses, so that each row's cells add up to exactly the piece's height in that row.
 ///
-/// `one` is full coverage signed by the piece's direction. Every column written is within
+/// `one` is full coverage signed by the piece's direction, `slope` the same times the piece's
+/// height per pixel of travel across. Every column written is within
 /// `0...width + 2`, inside the stride: a piece's positions lie within `0...width` (its ends do,
 /// and rounding moves the rows' positions by far less than half a pixel), the leftmost column is
 /// kept at 0 or more, and a row's cells reach at most two past the floor of its leftmost position
@@ -41,9 +42,7 @@ extension CoverageRasterizer {
     /// A piece starting at `x` on `rows.top` that moves `dxdy` (at most 1 across) per row: in
     /// a row it spans at most two columns, the first from its left end and the second up to its
     /// right end, each adding its height times how far right of its middle the column ends.
-    func addSteep(from x: Double, dxdy: Double, rows: Rows, one: Double) {
-        // Height (in coverage units) per pixel of travel across.
-        let slope = one / abs(dxdy)
+    func addSteep(from x: Double, dxdy: Double, rows: Rows, one: Double, slope: Double) {
         // Columns `c...c + 2` lie within the stride (see above; `c` is at most `width`).
         forEachRow(from: x, dxdy: dxdy, rows: rows) { cell, bits, dy, x0, x1 in
             // The floor of x0, or one less for a whole number (that column then gets nothing).
@@ -65,9 +64,8 @@ extension CoverageRasterizer {
     /// A piece starting at `x` on `rows.top` that moves `dxdy` (more than 1 across) per row: a
     /// triangle in a row's first column, trapezoids of the same height in the columns it crosses
     /// whole, and the remainder in the last.
-    func addShallow(from x: Double, dxdy: Double, rows: Rows, one: Double) {
-        // Height (in coverage units) per pixel of travel across: a whole column's share.
-        let slope = one / abs(dxdy)
+    func addShallow(from x: Double, dxdy: Double, rows: Rows, one: Double, slope: Double) {
+        // A whole column's share.
         let step = Self.fixed(slope)
         // Every column is at most `width + 1` (see above).
         forEachRow(from: x, dxdy: dxdy, rows: rows) { cell, bits, dy, x0, x1 in

@@ -60,22 +60,28 @@ extension CoverageRasterizer {
         let yEnd = min(bottom.y, Double(height))
         // Also false for a horizontal piece.
         guard yStart < yEnd else { return }
-        let dxdy = (bottom.x - top.x) / (bottom.y - top.y)
+        // Both slopes from one division: dx ÷ dy = dx² ÷ (dx·dy), and dy ÷ dx likewise.
+        let (dx, dy) = (bottom.x - top.x, bottom.y - top.y)
+        let reciprocal = 1 / (dx * dy)
+        let dxdy = dx * dx * reciprocal
         let rows = Rows(top: yStart, bottom: yEnd)
         if rows.first < firstRow { firstRow = rows.first }
         if rows.end > endRow { endRow = rows.end }
         let one = Double(Self.one) * direction
         let travel = abs(dxdy)
         // Nearly vertical pieces move less than 2⁻³⁰ px per row, and nearly horizontal ones are
-        // shorter than 2⁻³⁰ px in height: either counts as vertical at its middle.
+        // shorter than 2⁻³⁰ px in height: either counts as vertical at its middle (so does a
+        // vertical one, whose slope comes out as NaN).
         guard travel >= 0x1p-30, travel <= 0x1p30 else {
             return addVertical(at: 0.5 * (top.x + bottom.x), rows: rows, one: one)
         }
         let x = top.x + (yStart - top.y) * dxdy
+        // Height (in coverage units) per pixel of travel across.
+        let slope = one * abs(dy * dy * reciprocal)
         if travel <= 1 {
-            addSteep(from: x, dxdy: dxdy, rows: rows, one: one)
+            addSteep(from: x, dxdy: dxdy, rows: rows, one: one, slope: slope)
         } else {
-            addShallow(from: x, dxdy: dxdy, rows: rows, one: one)
+            addShallow(from: x, dxdy: dxdy, rows: rows, one: one, slope: slope)
         }
     }
 
