@@ -245,31 +245,22 @@ public struct Path: Sendable, Hashable {
         let a1 = SIMD2(3 * (c1.x - p0.x), 3 * (c1.y - p0.y))
         let a2 = SIMD2(3 * (c2.x - 2 * c1.x + p0.x), 3 * (c2.y - 2 * c1.y + p0.y))
         let a3 = SIMD2(p3.x - 3 * c2.x + 3 * c1.x - p0.x, p3.y - 3 * c2.y + 3 * c1.y - p0.y)
-        let (h2, h3) = (h * h, h * h * h)
-        var point = SIMD2(p0.x, p0.y)
-        var pointStep = a1 * h + a2 * h2 + a3 * h3
-        var pointStep2 = 2 * a2 * h2 + 6 * a3 * h3
-        let pointStep3 = 6 * a3 * h3
-        var velocity = a1
-        var velocityStep = 2 * a2 * h + 3 * a3 * h2
-        let velocityStep2 = 6 * a3 * h2
-        var bend = 2 * a2
-        let bendStep = 6 * a3 * h
+        var points = CubicSteps(SIMD2(p0.x, p0.y), a1, a2, a3, step: h)
+        var velocities = CubicSteps(a1, 2 * a2, 3 * a3, .zero, step: h)
+        var bends = CubicSteps(2 * a2, 6 * a3, .zero, .zero, step: h)
         var previous = p0
         for _ in 1..<segments {
-            point += pointStep
-            pointStep += pointStep2
-            pointStep2 += pointStep3
-            velocity += velocityStep
-            velocityStep += velocityStep2
-            bend += bendStep
+            points.advance()
+            velocities.advance()
+            bends.advance()
+            let (velocity, bend) = (velocities.value, bends.value)
             var across = bend
             let speed = (velocity * velocity).sum()
             if speed > 0 {
                 // Only the part of B'' across the curve bends it.
                 across -= (bend * velocity).sum() / speed * velocity
             }
-            let moved = point - k * across
+            let moved = points.value - k * across
             let next = Point(x: moved.x, y: moved.y)
             line(previous, next)
             previous = next
