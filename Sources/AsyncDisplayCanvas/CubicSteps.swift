@@ -3,9 +3,10 @@
 struct CubicSteps {
     /// The value at the current `t`.
     private(set) var value: SIMD2<Double>
-    private var first: SIMD2<Double>
-    private var second: SIMD2<Double>
-    private let third: SIMD2<Double>
+    /// The first, second and third forward differences at the current `t`.
+    private(set) var first: SIMD2<Double>
+    private(set) var second: SIMD2<Double>
+    let third: SIMD2<Double>
 
     /// Starts at `t = 0` with steps of `h`.
     init(_ c0: SIMD2<Double>, _ c1: SIMD2<Double>, _ c2: SIMD2<Double>, _ c3: SIMD2<Double>, step h: Double) {

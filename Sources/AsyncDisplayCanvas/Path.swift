@@ -240,27 +240,24 @@ public struct Path: Sendable, Hashable {
         // The end points stay put (neighbouring segments share them), so the inner points make
         // up for all `segments` chords: n ÷ (n − 1) times the per-chord amount.
         let k = h * h / 12 * Double(segments) / Double(segments - 1)
-        // In powers of t: B(t) = p0 + A1·t + A2·t² + A3·t³, so B'(t) = A1 + 2A2·t + 3A3·t² and
-        // B''(t) = 2A2 + 6A3·t, stepped by forward differences: additions only per point.
+        // In powers of t, B(t) = p0 + A1·t + A2·t² + A3·t³, stepped by forward differences Δ, Δ²,
+        // Δ³. For a cubic, Δ² − Δ³ = h²·B''(t) and Δ − Δ²/2 + Δ³/3 = h·B'(t).
         let a1 = SIMD2(3 * (c1.x - p0.x), 3 * (c1.y - p0.y))
         let a2 = SIMD2(3 * (c2.x - 2 * c1.x + p0.x), 3 * (c2.y - 2 * c1.y + p0.y))
         let a3 = SIMD2(p3.x - 3 * c2.x + 3 * c1.x - p0.x, p3.y - 3 * c2.y + 3 * c1.y - p0.y)
         var points = CubicSteps(SIMD2(p0.x, p0.y), a1, a2, a3, step: h)
-        var velocities = CubicSteps(a1, 2 * a2, 3 * a3, .zero, step: h)
-        var bends = CubicSteps(2 * a2, 6 * a3, .zero, .zero, step: h)
+        let shift = k / (h * h)
         var previous = p0
         for _ in 1..<segments {
             points.advance()
-            velocities.advance()
-            bends.advance()
-            let (velocity, bend) = (velocities.value, bends.value)
-            var across = bend
+            let velocity = points.first - 0.5 * points.second + points.third / 3
+            var across = points.second - points.third
             let speed = (velocity * velocity).sum()
             if speed > 0 {
                 // Only the part of B'' across the curve bends it.
-                across -= (bend * velocity).sum() / speed * velocity
+                across -= (across * velocity).sum() / speed * velocity
             }
-            let moved = points.value - k * across
+            let moved = points.value - shift * across
             let next = Point(x: moved.x, y: moved.y)
             line(previous, next)
             previous = next
