@@ -119,6 +119,9 @@ extension CoverageRasterizer {
     /// Calls `body` for each row a piece crosses, starting at `x` on `rows.top` and moving `dxdy`
     /// per row, with the row's cells and touched bits, the piece's height in the row and its
     /// leftmost and rightmost positions there.
+    ///
+    /// The rows between the first and the last are whole, so `body` is inlined once for them
+    /// with a height of exactly 1.
     @inline(__always)
     private func forEachRow(
         from x: Double, dxdy: Double, rows: Rows,
@@ -132,18 +135,26 @@ extension CoverageRasterizer {
         // Safe: the rows lie within the area; `body` keeps to the columns of its row (see above).
         var cell = cells + rows.first &* stride
         var bits = touched + rows.first &* wordsPerRow
-        var x = x
-        var rowTop = rows.top
-        for row in rows.first..<rows.end {
-            let rowBottom = Self.lower(Double(row &+ 1), rows.bottom)
-            let dy = rowBottom - rowTop
-            let xNext = x + dxdy * dy
-            body(cell, bits, dy, Self.lower(x, xNext), Self.upper(x, xNext))
-            x = xNext
-            rowTop = rowBottom
+        let lastRow = rows.end &- 1
+        guard rows.first < lastRow else {
+            let xNext = x + dxdy * (rows.bottom - rows.top)
+            return body(cell, bits, rows.bottom - rows.top, Self.lower(x, xNext), Self.upper(x, xNext))
+        }
+        let firstHeight = Double(rows.first &+ 1) - rows.top
+        var xNext = x + dxdy * firstHeight
+        body(cell, bits, firstHeight, Self.lower(x, xNext), Self.upper(x, xNext))
+        for _ in (rows.first &+ 1)..<lastRow {
             cell += stride
             bits += wordsPerRow
+            let x = xNext
+            xNext = x + dxdy
+            body(cell, bits, 1, Self.lower(x, xNext), Self.upper(x, xNext))
         }
+        cell += stride
+        bits += wordsPerRow
+        let lastHeight = rows.bottom - Double(lastRow)
+        let xEnd = xNext + dxdy * lastHeight
+        body(cell, bits, lastHeight, Self.lower(xNext, xEnd), Self.upper(xNext, xEnd))
     }
 
     /// `value` limited to `0...limit`; NaN counts as 0.

@@ -25,9 +25,9 @@ extension CoverageRasterizer {
         func addOutside(to end: Point) {
             let middle = 0.5 * (start.x + end.x)
             if middle < 0 {
-                addPiece(from: Point(x: 0, y: start.y), to: Point(x: 0, y: end.y))
+                addSplitPiece(from: Point(x: 0, y: start.y), to: Point(x: 0, y: end.y))
             } else if middle <= right {
-                addPiece(from: start, to: end)
+                addSplitPiece(from: start, to: end)
             }
             start = end
         }
@@ -53,7 +53,14 @@ extension CoverageRasterizer {
         return a / (a - b)
     }
 
+    /// `addPiece(from:to:)` out of line, for the few pieces of split segments.
+    @inline(never)
+    private func addSplitPiece(from p0: Point, to p1: Point) {
+        addPiece(from: p0, to: p1)
+    }
+
     /// Adds a segment with finite ends within `0...width` across.
+    @inline(__always)
     private func addPiece(from p0: Point, to p1: Point) {
         let (direction, top, bottom): (Double, Point, Point) = p0.y < p1.y ? (1, p0, p1) : (-1, p1, p0)
         let yStart = max(top.y, 0)
