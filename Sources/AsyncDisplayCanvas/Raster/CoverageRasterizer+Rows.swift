@@ -14,28 +14,14 @@ extension CoverageRasterizer {
         let column = Self.clamp(x, Double(width))
         // The floor, or one less for a whole number, whose cell then gets nothing.
         let x0i = Int(Self.fixed(column - 0.5))
-        let inside = 1 - (column - Double(x0i))
-        let fullTotal = Self.fixed(one)
-        let fullInside = Self.fixed(one * inside)
+        let inside = one * (1 - (column - Double(x0i)))
         let (word, mask) = Self.touchedBits(from: x0i, to: x0i &+ 1)
-        let stride = self.stride
-        let wordsPerRow = self.wordsPerRow
-        // Safe: the rows lie within the area and both columns within the stride (see above).
-        var cell = cells + rows.first &* stride
-        var bits = touched + rows.first &* wordsPerRow
-        for row in rows.first..<rows.end {
-            var total = fullTotal
-            var part = fullInside
-            if row == rows.first || row == rows.end &- 1 {
-                let dy = min(Double(row &+ 1), rows.bottom) - max(Double(row), rows.top)
-                total = Self.fixed(dy * one)
-                part = Self.fixed(dy * one * inside)
-            }
+        // Both columns lie within the stride (see above).
+        forEachRow(from: column, dxdy: 0, rows: rows) { cell, bits, dy, _, _ in
+            let part = Self.fixed(dy * inside)
             cell[x0i] &+= part
-            cell[x0i &+ 1] &+= total &- part
+            cell[x0i &+ 1] &+= Self.fixed(dy * one) &- part
             bits[word] |= mask
-            cell += stride
-            bits += wordsPerRow
         }
     }
 
