@@ -240,29 +240,25 @@ public struct Path: Sendable, Hashable {
         // The end points stay put (neighbouring segments share them), so the inner points make
         // up for all `segments` chords: n ÷ (n − 1) times the per-chord amount.
         let k = h * h / 12 * Double(segments) / Double(segments - 1)
-        // B'(t) = 3(u²a + 2ut·b + t²c) and B''(t) = 6(u(b − a) + t(c − b)).
-        let (ax, ay) = (c1.x - p0.x, c1.y - p0.y)
-        let (bx, by) = (c2.x - c1.x, c2.y - c1.y)
-        let (cx, cy) = (p3.x - c2.x, p3.y - c2.y)
+        // In powers of t, B(t) = p0 + A1·t + A2·t² + A3·t³, stepped by forward differences Δ, Δ²,
+        // Δ³. For a cubic, Δ² − Δ³ = h²·B''(t) and Δ − Δ²/2 + Δ³/3 = h·B'(t).
+        let a1 = SIMD2(3 * (c1.x - p0.x), 3 * (c1.y - p0.y))
+        let a2 = SIMD2(3 * (c2.x - 2 * c1.x + p0.x), 3 * (c2.y - 2 * c1.y + p0.y))
+        let a3 = SIMD2(p3.x - 3 * c2.x + 3 * c1.x - p0.x, p3.y - 3 * c2.y + 3 * c1.y - p0.y)
+        var points = CubicSteps(SIMD2(p0.x, p0.y), a1, a2, a3, step: h)
+        let shift = k / (h * h)
         var previous = p0
-        for step in 1..<segments {
-            let t = Double(step) * h
-            let u = 1 - t
-            let (w0, w1, w2, w3) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
-            let px = w0 * p0.x + w1 * c1.x + w2 * c2.x + w3 * p3.x
-            let py = w0 * p0.y + w1 * c1.y + w2 * c2.y + w3 * p3.y
-            let dx = 3 * (u * u * ax + 2 * u * t * bx + t * t * cx)
-            let dy = 3 * (u * u * ay + 2 * u * t * by + t * t * cy)
-            var ex = 6 * (u * (bx - ax) + t * (cx - bx))
-            var ey = 6 * (u * (by - ay) + t * (cy - by))
-            let speed = dx * dx + dy * dy
+        for _ in 1..<segments {
+            points.advance()
+            let velocity = points.first - 0.5 * points.second + points.third / 3
+            var across = points.second - points.third
+            let speed = (velocity * velocity).sum()
             if speed > 0 {
                 // Only the part of B'' across the curve bends it.
-                let along = (ex * dx + ey * dy) / speed
-                ex -= along * dx
-                ey -= along * dy
+                across -= (across * velocity).sum() / speed * velocity
             }
-            let next = Point(x: px - k * ex, y: py - k * ey)
+            let moved = points.value - shift * across
+            let next = Point(x: moved.x, y: moved.y)
             line(previous, next)
             previous = next
         }

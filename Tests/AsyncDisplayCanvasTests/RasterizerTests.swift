@@ -84,4 +84,31 @@ struct RasterizerTests {
             }
         }
     }
+
+    @Test(
+        "Every triangle with corners on a half-pixel grid, either way round, matches exact area within one level"
+    )
+    func halfPixelTrianglesMatchExactArea() {
+        // Corners on whole and half pixels hit the rounding at column boundaries, slopes of
+        // exactly 1 and ½, and the canvas's right edge; a 3 × 2 canvas keeps the count small.
+        let corners = (0...6).flatMap { i in (0...4).map { j in Point(x: Double(i) / 2, y: Double(j) / 2) } }
+        var worst = 0
+        for a in corners.indices {
+            for b in (a + 1)..<corners.count {
+                for c in (b + 1)..<corners.count {
+                    for triangle in [[corners[a], corners[b], corners[c]], [corners[a], corners[c], corners[b]]] {
+                        var canvas = Canvas(width: 3, height: 2)
+                        canvas.fill(Path(polygon: triangle), with: .white)
+                        for y in 0..<2 {
+                            for x in 0..<3 {
+                                let expected = Int((naiveCoverage(triangle, x: x, y: y) * 255).rounded())
+                                worst = max(worst, abs(Int(canvas[x: x, y: y].alpha) - expected))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(worst <= 1)
+    }
 }

@@ -10,7 +10,8 @@
 /// pixel.
 ///
 /// Segments left of the area count at its left edge (what lies right of them is still covered),
-/// segments right of it only reach the two padding cells, and rows outside it are skipped.
+/// segments right of it are dropped (they could only reach the padding cells past the width), and
+/// rows outside it are skipped.
 ///
 /// Buffers grow to the largest area seen and are reused; every cell and bit is zero again after
 /// `drain`, so a fill costs only what it touches.
@@ -18,24 +19,25 @@ final class CoverageRasterizer {
     /// Full coverage in accumulation units: 255 levels of 256 steps, so a level is a shift away.
     static let one: Int32 = 255 << 8
     /// log2 of the cells per touched-bit group.
-    private static let groupShift = 2
+    static let groupShift = 2
 
     private(set) var width = 0
     private(set) var height = 0
-    /// Cells per row: `width + 2` rounded up to whole groups; the cells past the width catch
+    /// Cells per row: `width + 3` rounded up to whole groups; the cells past the width catch
     /// contributions at and past the right edge.
-    private var stride = 2
+    private(set) var stride = 2
     /// 64-bit words of touched bits per row.
-    private var wordsPerRow = 1
-    private var cells: UnsafeMutablePointer<Int32>
+    private(set) var wordsPerRow = 1
+    private(set) var cells: UnsafeMutablePointer<Int32>
     private var cellCapacity = 0
-    private var touched: UnsafeMutablePointer<UInt64>
+    private(set) var touched: UnsafeMutablePointer<UInt64>
     private var touchedCapacity = 0
     /// One row of coverage levels, handed to sinks.
     private var levels: UnsafeMutablePointer<UInt8>
     private var levelCapacity = 0
-    private(set) var firstRow = 0
-    private(set) var endRow = 0
+    /// The rows segments have reached so far: `firstRow..<endRow`.
+    var firstRow = 0
+    var endRow = 0
 
     init(width: Int = 0, height: Int = 0) {
         cells = .allocate(capacity: 1)
@@ -58,7 +60,7 @@ final class CoverageRasterizer {
         self.height = height
         // Whole groups per row, so that groups never straddle two rows.
         let groupSize = 1 << Self.groupShift
-        stride = (width + 2 + groupSize - 1) / groupSize * groupSize
+        stride = (width + 3 + groupSize - 1) / groupSize * groupSize
         wordsPerRow = (stride >> Self.groupShift + 63) >> 6
         if stride * height > cellCapacity {
             cells.deallocate()
@@ -82,193 +84,11 @@ final class CoverageRasterizer {
         endRow = 0
     }
 
-    /// Adds the segment from `p0` to `p1`, in pixels of this area.
-    ///
-    /// A segment crossing the left or right edge is split there, so that each piece lies wholly
-    /// left of, inside or right of the area; pieces outside are then flattened onto the edge,
-    /// which keeps their area exact.
-    func addLine(from p0: Point, to p1: Point) {
-        let right = Double(width)
-        // Most segments lie inside the area (the comparisons also fail for NaN).
-        if p0.x >= 0, p0.x <= right, p1.x >= 0, p1.x <= right, p0.y.isFinite, p1.y.isFinite {
-            addPiece(from: p0, to: p1)
-            return
-        }
-        guard p0.y != p1.y, p0.x.isFinite, p0.y.isFinite, p1.x.isFinite, p1.y.isFinite else { return }
-        let leftCrossing = Self.crossing(p0.x, p1.x, at: 0)
-        let rightCrossing = Self.crossing(p0.x, p1.x, at: right)
-        var start = p0
-        func split(at t: Double, x: Double) {
-            guard t < 1 else { return }
-            let point = Point(x: x, y: p0.y + (p1.y - p0.y) * t)
-            addPiece(from: start, to: point)
-            start = point
-        }
-        if leftCrossing < rightCrossing {
-            split(at: leftCrossing, x: 0)
-            split(at: rightCrossing, x: right)
-        } else {
-            split(at: rightCrossing, x: right)
-            split(at: leftCrossing, x: 0)
-        }
-        addPiece(from: start, to: p1)
-    }
-
-    /// Where, as a fraction of the segment, `x0 → x1` crosses `edge`; 1 when it doesn't.
-    @inline(__always)
-    private static func crossing(_ x0: Double, _ x1: Double, at edge: Double) -> Double {
-        let (a, b) = (x0 - edge, x1 - edge)
-        guard (a < 0 && b > 0) || (a > 0 && b < 0) else { return 1 }
-        return a / (a - b)
-    }
-
-    /// Adds a segment that lies wholly on one side of each vertical edge.
-    private func addPiece(from p0: Point, to p1: Point) {
-        guard p0.y != p1.y else { return }
-        let (direction, top, bottom): (Double, Point, Point) = p0.y < p1.y ? (1, p0, p1) : (-1, p1, p0)
-        let yStart = max(top.y, 0)
-        let yEnd = min(bottom.y, Double(height))
-        guard yStart < yEnd else { return }
-        // Pieces outside the area are flattened onto its edge anyway, so a slope that overflows
-        // (a nearly horizontal segment far away) can safely count as vertical.
-        var dxdy = (bottom.x - top.x) / (bottom.y - top.y)
-        if !dxdy.isFinite { dxdy = 0 }
-        var x = top.x + (yStart - top.y) * dxdy
-        if !x.isFinite { x = top.x }
-        let rowStart = Int(yStart)
-        var rowEnd = Int(yEnd)
-        if Double(rowEnd) < yEnd { rowEnd += 1 }
-        if rowStart < firstRow { firstRow = rowStart }
-        if rowEnd > endRow { endRow = rowEnd }
-        let limit = Double(width)
-        let one = Double(Self.one) * direction
-        let stride = self.stride
-        let wordsPerRow = self.wordsPerRow
-        // Safe: rows rowStart..<rowEnd lie within the area, and every column written below is
-        // within 0...width + 1 (positions are clamped to 0...width first), inside the stride.
-        var cell = cells + rowStart &* stride
-        var bits = touched + rowStart &* wordsPerRow
-        if dxdy == 0 {
-            // A vertical piece: the same two cells in every row, scaled by the row's height.
-            let column = Self.clamp(x, limit)
-            let x0i = Int(Self.fixed(column - 0.5))
-            let inside = 1 - (column - Double(x0i))
-            let fullTotal = Self.fixed(one)
-            let fullInside = Self.fixed(one * inside)
-            let (word, mask) = Self.touchedBits(from: x0i, to: x0i &+ 1)
-            for row in rowStart..<rowEnd {
-                var total = fullTotal
-                var part = fullInside
-                if row == rowStart || row == rowEnd &- 1 {
-                    let dy = min(Double(row &+ 1), yEnd) - max(Double(row), yStart)
-                    total = Self.fixed(dy * one)
-                    part = Self.fixed(dy * one * inside)
-                }
-                cell[x0i] &+= part
-                cell[x0i &+ 1] &+= total &- part
-                bits[word] |= mask
-                cell += stride
-                bits += wordsPerRow
-            }
-            return
-        }
-        var rowTop = yStart
-        for row in rowStart..<rowEnd {
-            let rowBottom = min(Double(row &+ 1), yEnd)
-            let dy = rowBottom - rowTop
-            let xNext = x + dxdy * dy
-            let total = Self.fixed(dy * one)
-            // Clamped to the area: coverage left of it accumulates at column 0.
-            let x0 = Self.clamp(min(x, xNext), limit)
-            let x1 = Self.clamp(max(x, xNext), limit)
-            // Floor and ceiling without checked conversions: rounding x ∓ ½ may land one column
-            // further out when x is a whole number, which only adds a cell of zero area.
-            let x0i = Int(Self.fixed(x0 - 0.5))
-            let x0Floor = Double(x0i)
-            let x1i = Int(Self.fixed(x1 + 0.5))
-            if x1i <= x0i &+ 1 || x1 == x0 {
-                // Within one column: the part left of the segment's middle stays in that column.
-                let inside = Self.fixed(dy * one * (1 - (0.5 * (x0 + x1) - x0Floor)))
-                cell[x0i] &+= inside
-                cell[x0i &+ 1] &+= total &- inside
-                Self.touch(bits, from: x0i, to: x0i &+ 1)
-            } else {
-                // Across columns: a triangle in the first, trapezoids of slope `s` per column in
-                // between, and the remainder in the last, so the row adds up to exactly `total`.
-                let s = 1 / (x1 - x0)
-                let x0f = x0 - x0Floor
-                let x1f = x1 - Double(x1i) + 1
-                let firstArea = 0.5 * s * (1 - x0f) * (1 - x0f)
-                let lastArea = 0.5 * s * x1f * x1f
-                let scaled = dy * one
-                var sum = Self.fixed(scaled * firstArea)
-                cell[x0i] &+= sum
-                if x1i == x0i &+ 2 {
-                    let middle = Self.fixed(scaled * (1 - firstArea - lastArea))
-                    cell[x0i &+ 1] &+= middle
-                    sum &+= middle
-                } else {
-                    let secondArea = s * (1.5 - x0f) - firstArea
-                    let second = Self.fixed(scaled * secondArea)
-                    cell[x0i &+ 1] &+= second
-                    sum &+= second
-                    let step = Self.fixed(scaled * s)
-                    var column = x0i &+ 2
-                    while column < x1i &- 1 {
-                        cell[column] &+= step
-                        column &+= 1
-                    }
-                    sum &+= step &* Int32(truncatingIfNeeded: x1i &- x0i &- 3)
-                    let middleArea = Double(x1i &- x0i &- 3) * s
-                    let beforeLast = Self.fixed(scaled * (1 - firstArea - secondArea - middleArea - lastArea))
-                    cell[x1i &- 1] &+= beforeLast
-                    sum &+= beforeLast
-                }
-                cell[x1i] &+= total &- sum
-                Self.touch(bits, from: x0i, to: x1i)
-            }
-            x = xNext
-            rowTop = rowBottom
-            cell += stride
-            bits += wordsPerRow
-        }
-    }
-
-    /// `value` limited to `0...limit`; NaN counts as 0.
-    @inline(__always)
-    private static func clamp(_ value: Double, _ limit: Double) -> Double {
-        value > 0 ? (value < limit ? value : limit) : 0
-    }
-
     /// `value` rounded to the nearest integer, for `|value| < 2³¹`, without a checked conversion:
     /// adding 1.5 × 2⁵² leaves the rounded integer in the low bits of the double.
     @inline(__always)
     static func fixed(_ value: Double) -> Int32 {
         Int32(truncatingIfNeeded: (value + 0x1.8p52).bitPattern)
-    }
-
-    /// Marks the groups holding cells `first...last` of a row as touched.
-    @inline(__always)
-    private static func touch(_ bits: UnsafeMutablePointer<UInt64>, from first: Int, to last: Int) {
-        if first &>> (groupShift &+ 6) == last &>> (groupShift &+ 6) {
-            let (word, mask) = touchedBits(from: first, to: last)
-            bits[word] |= mask
-            return
-        }
-        for group in (first &>> groupShift)...(last &>> groupShift) {
-            bits[group &>> 6] |= 1 &<< UInt64(group & 63)
-        }
-    }
-
-    /// The word and bits that mark the groups holding cells `first...last` (`last − first` at
-    /// most 255, within one word) as touched.
-    @inline(__always)
-    private static func touchedBits(from first: Int, to last: Int) -> (word: Int, mask: UInt64) {
-        let firstBit = UInt64((first &>> groupShift) & 63)
-        let lastBit = UInt64((last &>> groupShift) & 63)
-        // Ones from the first bit through the last: past bit 63 the shift gives zero, which the
-        // subtraction turns into every bit from the first on.
-        return (first &>> (groupShift &+ 6), (2 &<< lastBit) &- (1 &<< firstBit))
     }
 
     /// Hands every touched row to `sink` as spans of coverage under `rule`, then clears the

@@ -125,29 +125,13 @@ extension Path {
         let count = chordCount(bound: bound, tolerance: tolerance)
         if count > 1 {
             // B(t) = a t³ + b t² + c t + p0, stepped by forward differences.
-            let h = 1 / Double(count)
-            let ax = p1.x - p0.x + 3 * (c1.x - c2.x)
-            let ay = p1.y - p0.y + 3 * (c1.y - c2.y)
-            let bx = 3 * e1x
-            let by = 3 * e1y
-            let cx = 3 * (c1.x - p0.x)
-            let cy = 3 * (c1.y - p0.y)
-            var x = p0.x
-            var y = p0.y
-            var dx = ((ax * h + bx) * h + cx) * h
-            var dy = ((ay * h + by) * h + cy) * h
-            var ddx = (6 * ax * h + 2 * bx) * h * h
-            var ddy = (6 * ay * h + 2 * by) * h * h
-            let dddx = 6 * ax * h * h * h
-            let dddy = 6 * ay * h * h * h
+            let a = SIMD2(p1.x - p0.x + 3 * (c1.x - c2.x), p1.y - p0.y + 3 * (c1.y - c2.y))
+            let b = SIMD2(3 * e1x, 3 * e1y)
+            let c = SIMD2(3 * (c1.x - p0.x), 3 * (c1.y - p0.y))
+            var points = CubicSteps(SIMD2(p0.x, p0.y), c, b, a, step: 1 / Double(count))
             for _ in 1..<count {
-                x += dx
-                y += dy
-                dx += ddx
-                dy += ddy
-                ddx += dddx
-                ddy += dddy
-                polyline.append(Point(x: x, y: y), isCorner: false)
+                points.advance()
+                polyline.append(Point(x: points.value.x, y: points.value.y), isCorner: false)
             }
         }
         polyline.append(p1, isCorner: true)
