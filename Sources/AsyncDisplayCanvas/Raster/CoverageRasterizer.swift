@@ -139,8 +139,12 @@ final class CoverageRasterizer {
         while word != 0 {
             // Groups `group..<start` are untouched, `start..<end` touched.
             let start = word.trailingZeroBitCount
-            let end = start &+ (~(word &>> UInt64(start))).trailingZeroBitCount
-            word = end == 64 ? 0 : word & (~0 &<< UInt64(end))
+            // Adding the lowest set bit carries through the run of ones above it, leaving the
+            // next zero's bit set (or nothing when the run reaches bit 63); the bits below stay
+            // zero, so masking with the sum clears exactly the run.
+            let carried = word &+ (word & (0 &- word))
+            let end = carried.trailingZeroBitCount
+            word &= carried
             constantSpan(row, from: base &+ group, to: base &+ start, sum: sum, evenOdd, into: &sink)
             let first = (base &+ start) &<< Self.groupShift
             let last = (base &+ end) &<< Self.groupShift
