@@ -96,9 +96,12 @@ enum PixelKernels {
         let target = UnsafeMutableRawPointer(pixels)
         if quad == 0 { return }
         let isOpaque = lanes.pixel >> 24 == 255
-        if quad == 0xFFFF_FFFF && isOpaque {
-            target.storeBytes(of: lanes.source, as: SIMD4<UInt32>.self)
-            return
+        // The colour's opacity tested alone, so that the loop around can be split on it.
+        if isOpaque {
+            if quad == 0xFFFF_FFFF {
+                target.storeBytes(of: lanes.source, as: SIMD4<UInt32>.self)
+                return
+            }
         }
         // Each pixel's level in both of its 16-bit lanes. Safe: four bytes either way, and
         // every bit pattern is a valid value of both.
