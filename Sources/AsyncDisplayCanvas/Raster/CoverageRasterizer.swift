@@ -151,7 +151,12 @@ final class CoverageRasterizer {
             if Sink.blendsQuads {
                 let width = self.width
                 sum = Self.integrate(line, from: first, to: last, carry: sum, evenOdd: evenOdd) { column, quad in
-                    if column < width { sink.blend(row: row, at: column, count: min(width &- column, 4), quad: quad) }
+                    // A constant count in the common case, so the sink's test of it folds away.
+                    if column &+ 4 <= width {
+                        sink.blend(row: row, at: column, count: 4, quad: quad)
+                    } else if column < width {
+                        sink.blend(row: row, at: column, count: width &- column, quad: quad)
+                    }
                 }
             } else {
                 let levels = self.levels
