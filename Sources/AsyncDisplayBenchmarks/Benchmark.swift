@@ -1,3 +1,5 @@
+import AsyncDisplayOperations
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -73,26 +75,7 @@ struct BenchmarkResult: Sendable {
 
     /// The JSON line of a case that failed: its name and the error, as escaped JSON strings.
     static func errorJSON(case name: String, _ error: any Error) -> String {
-        "{\"case\": \(jsonString(name)), \"error\": \(jsonString(String(describing: error)))}"
-    }
-
-    /// `text` as a JSON string literal.
-    private static func jsonString(_ text: String) -> String {
-        var escaped = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped + "\""
+        "{\"case\": \"\(name.jsonEscaped)\", \"error\": \"\(String(describing: error).jsonEscaped)\"}"
     }
 }
 

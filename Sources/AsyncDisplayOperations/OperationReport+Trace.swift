@@ -9,7 +9,7 @@ extension OperationReport {
     public func chromeTraceJSON(processName: String = "operations") -> String {
         let lanes = laneAssignment()
         var events: [String] = [
-            #"{"name":"process_name","ph":"M","pid":1,"tid":0,"args":{"name":"\#(escaped(processName))"}}"#,
+            #"{"name":"process_name","ph":"M","pid":1,"tid":0,"args":{"name":"\#(processName.jsonEscaped)"}}"#,
             #"{"name":"thread_name","ph":"M","pid":1,"tid":0,"args":{"name":"main actor"}}"#,
         ]
         for lane in 1..<(lanes.values.max() ?? 0) + 1 {
@@ -22,12 +22,12 @@ extension OperationReport {
             let lane = lanes[entry.id] ?? 0
             if let started = entry.started {
                 events.append(
-                    #"{"name":"\#(escaped(entry.name))","cat":"operation","ph":"X","ts":\#(microseconds(started)),"#
+                    #"{"name":"\#(entry.name.jsonEscaped)","cat":"operation","ph":"X","ts":\#(microseconds(started)),"#
                         + #""dur":\#(microseconds(entry.finished - started)),"pid":1,"tid":\#(lane),"#
                         + #""args":\#(arguments)}"#)
             } else {
                 events.append(
-                    #"{"name":"\#(escaped(entry.name))","cat":"operation","ph":"i","s":"t","#
+                    #"{"name":"\#(entry.name.jsonEscaped)","cat":"operation","ph":"i","s":"t","#
                         + #""ts":\#(microseconds(entry.finished)),"pid":1,"tid":\#(lane),"args":\#(arguments)}"#)
             }
         }
@@ -93,23 +93,4 @@ private func microseconds(_ duration: Duration) -> String {
 private func milliseconds(_ duration: Duration) -> String {
     let tenths = (duration.nanoseconds + 50_000) / 100_000
     return "\(tenths / 10).\(abs(tenths % 10))"
-}
-
-/// `text` with the characters JSON strings cannot hold as they are escaped.
-private func escaped(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        case _ where scalar.value < 0x20:
-            let hex = String(scalar.value, radix: 16)
-            result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: result.unicodeScalars.append(scalar)
-        }
-    }
-    return result
 }
