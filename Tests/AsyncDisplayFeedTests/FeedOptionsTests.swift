@@ -19,11 +19,13 @@ struct FeedOptionsTests {
         let options = try FeedOptions(arguments: [
             "--frames", "240", "--posts=80", "--refresh-rate", "60", "--mode", "async,unbounded", "--output=out",
             "--json", "--scale", "2", "--seed", "9", "--lookahead", "1", "--animation-frames", "0", "--no-pictures",
+            "--no-scroll-to-top",
         ])
         #expect(options.frames == 240 && options.posts == 80 && options.refreshRate == 60)
         #expect(options.modes == [.async, .unbounded])
         #expect(options.output == "out" && options.isJSON && options.scale == 2 && options.seed == 9)
         #expect(options.lookahead == 1 && options.animationFrames == 0 && !options.writesPictures)
+        #expect(!options.scrollsToTop && FeedOptions().scrollsToTop)
         #expect(try FeedOptions(arguments: ["--mode", "async-no-cancel"]).modes == [.asyncNoCancel])
         #expect(try FeedOptions(arguments: ["--mode", "all"]).modes == FeedMode.allCases)
     }
@@ -60,7 +62,9 @@ struct FeedOptionsTests {
 
     @Test("The usage names every option")
     func usage() {
-        for option in ["--mode", "--frames", "--posts", "--refresh-rate", "--output", "--json", "--scale"] {
+        for option in [
+            "--mode", "--frames", "--posts", "--refresh-rate", "--output", "--json", "--scale", "--no-scroll-to-top",
+        ] {
             #expect(FeedOptions.usage.contains(option))
         }
         #expect(FeedOptionsError.helpRequested.description == FeedOptions.usage)

@@ -23,6 +23,9 @@ public struct FeedOptions: Sendable, Equatable {
     /// Refresh slots of the recorded async scroll (0 for none).
     public var animationFrames = 120
     public var writesPictures = true
+    /// Whether the scroll goes back to the top once, two thirds of the way through, as a
+    /// status-bar tap does.
+    public var scrollsToTop = true
 
     public init() {}
 
@@ -49,6 +52,7 @@ public struct FeedOptions: Sendable, Equatable {
             case "--help", "-h": throw .helpRequested
             case "--json": isJSON = true
             case "--no-pictures": writesPictures = false
+            case "--no-scroll-to-top": scrollsToTop = false
             case "--frames": frames = try Self.integer(try value(), for: name, in: 1...1_000_000)
             case "--posts": posts = try Self.integer(try value(), for: name, in: 1...100_000)
             case "--animation-frames": animationFrames = try Self.integer(try value(), for: name, in: 0...10_000)
@@ -79,6 +83,8 @@ public struct FeedOptions: Sendable, Equatable {
           --seed N              the timeline's seed
           --output DIR          where pictures go (default ./feed-output)
           --animation-frames N  refresh slots of the recorded async scroll (default 120; 0: none)
+          --no-scroll-to-top    never tap the status bar (by default the scroll goes back to
+                                the top in 0.3 s two thirds of the way through)
           --no-pictures         write no pictures
           --json                one JSON line per metric, named feed.<mode>.<metric>
         """

@@ -67,12 +67,18 @@ public final class FeedProgram {
                 + "the feed is \(Int(geometry.totalHeight)) pt tall.")
         let profile = ScrollProfile(
             frames: options.frames, refreshRate: options.refreshRate,
-            maximumOffset: geometry.totalHeight - options.screen.height)
+            maximumOffset: geometry.totalHeight - options.screen.height,
+            scrollToTopAt: options.scrollsToTop ? 2.0 / 3 : nil)
         log(
             "Each mode scrolls \(options.frames) frames at \(FeedReport.format(options.refreshRate)) Hz "
                 + "(mean \(Int(profile.meanVelocity)) pt/s, peak \(Int(profile.peakVelocity)) pt/s) on a "
                 + "\(Int(options.screen.width)) × \(Int(options.screen.height)) pt screen at scale "
                 + "\(FeedReport.format(options.scale)).")
+        if let top = profile.scrollToTop {
+            log(
+                "At frame \(top.frame) the status bar is tapped: the feed goes back to the top from "
+                    + "\(Int(top.offset)) pt in \(top.frames) frames.")
+        }
         // Made before the first mode, so every mode counts its thread alike.
         let pictureExecutor = ThreadExecutor(name: "feed.pictures", qualityOfService: .utility, spinDuration: .zero)
         for mode in options.modes {
@@ -136,7 +142,7 @@ public final class FeedProgram {
         let recorder = ScrollRecorder(every: every, compositor: compositor)
         let profile = ScrollProfile(
             frames: options.animationFrames, refreshRate: options.refreshRate,
-            maximumOffset: geometry.totalHeight - options.screen.height)
+            maximumOffset: geometry.totalHeight - options.screen.height, scrollToTopAt: nil)
         log("Recording an async scroll of \(options.animationFrames) frames…")
         _ = await scroll(
             mode: .async, posts: posts, geometry: geometry, profile: profile,
