@@ -27,12 +27,14 @@ public struct Bitmap: Sendable {
 
     /// Makes a bitmap of `width × height` pixels all set to `pixel`.
     ///
-    /// - Precondition: both dimensions are zero or more.
+    /// A negative dimension, or more than `Canvas.maximumPixelCount` pixels, gives an empty
+    /// bitmap (0 × 0); a scale that is not finite and positive counts as 1.
     public init(width: Int, height: Int, scale: Double = 1, filledWith pixel: Pixel = .clear) {
-        precondition(width >= 0 && height >= 0, "a bitmap needs non-negative dimensions")
+        let (width, height) = Canvas.validDimensions(width, height)
         self.init(
-            width: width, height: height, scale: scale,
-            storage: PixelStorage(count: width * height, fill: pixel.packed), isOpaque: pixel.alpha == 255)
+            width: width, height: height, scale: scale.isFinite && scale > 0 ? scale : 1,
+            storage: PixelStorage(count: width * height, fill: pixel.clampedToAlpha.packed),
+            isOpaque: pixel.alpha == 255)
     }
 
     /// The size in points (pixels divided by scale).

@@ -6,7 +6,11 @@ extension Canvas {
             .intersection(PixelBox(left: 0, top: 0, right: width, bottom: height))
         guard !area.isEmpty else { return }
         makeUniqueStorage()
-        noteTranslucency(color, covering: rect)
+        noteTranslucency(
+            color,
+            covering: Rect(
+                x: Double(area.left), y: Double(area.top), width: Double(area.right - area.left),
+                height: Double(area.bottom - area.top)))
         let value = color.premultiplied.packed
         for row in area.top..<area.bottom {
             (storage.pixels + row * width + area.left).update(repeating: value, count: area.right - area.left)

@@ -42,7 +42,7 @@ extension Canvas {
         let source = color.premultiplied.packed
         guard !pixelRect.isEmpty, source != 0 else { return }
         makeUniqueStorage()
-        if color.isOpaque && covers(pixelRect) { isKnownOpaque = true }
+        if color.isOpaque && covers(pixels: pixelRect) { isKnownOpaque = true }
         fillPixelRect(pixelRect, with: source)
     }
 

@@ -11,7 +11,10 @@ extension Canvas {
         guard let shadow = state.shadow, let bounds = path.controlPointBounds(transform: transform) else { return }
         let color = shadow.color.premultiplied.packed
         let radius = shadow.blur.isFinite ? max(shadow.blur * scale, 0) : 0
-        guard color != 0, let offset = Self.deviceOffset(shadow.offset, scale: scale) else { return }
+        // A clear source casts no shadow.
+        guard color != 0, shader.solidPixel.map({ $0 >> 24 != 0 }) ?? true,
+            let offset = Self.deviceOffset(shadow.offset, scale: scale)
+        else { return }
         // Only the part of the shape whose blurred shadow can reach the clip matters.
         let reach = Int(min(radius * 2, CoverageMask.maximumBlurRadius * 2)) + 2
         let reachable = PixelBox(
@@ -27,7 +30,15 @@ extension Canvas {
             levels.update(repeating: 0)
             var sink = MaskSink(levels: levels.baseAddress!, rowLength: area.width)
             rasterizer.drain(rule: rule, into: &sink)
-            guard shader.solidPixel == nil else { return }
+            if let pixel = shader.solidPixel {
+                // A translucent colour casts a shadow as translucent as itself.
+                let sourceAlpha = pixel >> 24
+                guard sourceAlpha < 255 else { return }
+                for index in levels.indices {
+                    levels[index] = UInt8(truncatingIfNeeded: multiplyDivide255(UInt32(levels[index]), sourceAlpha))
+                }
+                return
+            }
             // A gradient or an image casts the shadow of its own alpha.
             for row in 0..<area.height {
                 shader.shade(x: area.left, y: area.top + row, count: area.width, into: scratch.sources)

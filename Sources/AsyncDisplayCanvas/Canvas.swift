@@ -22,17 +22,30 @@ public struct Canvas: Sendable {
     /// States saved by `saveState()`, the latest last.
     var savedStates: [GraphicsState] = []
 
+    /// The most pixels a canvas or bitmap holds: 2²⁸, a gibibyte.
+    public static let maximumPixelCount = 1 << 28
+
     /// Makes a canvas of `width × height` pixels, every pixel set to `background`.
     ///
-    /// - Precondition: both dimensions are zero or more.
+    /// A negative dimension, or more than `maximumPixelCount` pixels, gives an empty canvas
+    /// (0 × 0, on which drawing does nothing); a scale that is not finite and positive counts as 1.
     public init(width: Int, height: Int, scale: Double = 1, background: Pixel = .clear) {
-        precondition(width >= 0 && height >= 0, "a canvas needs non-negative dimensions")
+        let (width, height) = Self.validDimensions(width, height)
         self.width = width
         self.height = height
-        self.scale = scale
-        storage = PixelStorage(count: width * height, fill: background.packed)
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        storage = PixelStorage(count: width * height, fill: background.clampedToAlpha.packed)
         isKnownOpaque = background.alpha == 255
         state = GraphicsState(width: width, height: height)
+    }
+
+    /// `width` and `height`, or 0 × 0 when either is negative or together they hold more than
+    /// `maximumPixelCount` pixels.
+    static func validDimensions(_ width: Int, _ height: Int) -> (width: Int, height: Int) {
+        guard width >= 0, height >= 0 else { return (0, 0) }
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, count <= maximumPixelCount else { return (0, 0) }
+        return (width, height)
     }
 
     /// The canvas size in points.
@@ -71,15 +84,15 @@ public struct Canvas: Sendable {
         return rasterScratch!
     }
 
-    /// Whether `rect` (in points) covers every pixel of the canvas.
-    func covers(_ rect: Rect) -> Bool {
-        rect.minX <= 0 && rect.minY <= 0 && rect.maxX * scale >= Double(width) && rect.maxY * scale >= Double(height)
+    /// Whether `rect` (in device pixels) covers every pixel of the canvas.
+    func covers(pixels rect: Rect) -> Bool {
+        rect.minX <= 0 && rect.minY <= 0 && rect.maxX >= Double(width) && rect.maxY >= Double(height)
     }
 
-    /// Notes a change that may have left pixels translucent.
+    /// Notes a change of the pixels in `rect` (device pixels) to `color`.
     mutating func noteTranslucency(_ color: Color, covering rect: Rect) {
         let opaque = color.premultiplied.alpha == 255
-        if opaque && covers(rect) {
+        if opaque && covers(pixels: rect) {
             isKnownOpaque = true
         } else if !opaque {
             isKnownOpaque = false

@@ -182,7 +182,9 @@ public struct Path: Sendable, Hashable {
                 current = end
             case .close:
                 close()
+                // Segments after a close without a move start a new subpath at the same point.
                 current = start
+                isOpen = true
             }
         }
         close()

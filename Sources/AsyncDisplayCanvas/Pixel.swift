@@ -6,17 +6,23 @@ public struct Pixel: Sendable, Hashable, CustomStringConvertible {
     public var blue: UInt8
     public var alpha: UInt8
 
+    /// A premultiplied pixel; a component above `alpha` is clamped to it.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
-        self.red = red
-        self.green = green
-        self.blue = blue
+        self.red = min(red, alpha)
+        self.green = min(green, alpha)
+        self.blue = min(blue, alpha)
         self.alpha = alpha
     }
+
+    /// This pixel with every colour component clamped to alpha, so that blending it cannot carry
+    /// one channel into the next.
+    var clampedToAlpha: Pixel { Pixel(red: red, green: green, blue: blue, alpha: alpha) }
 
     public static let clear = Pixel(red: 0, green: 0, blue: 0, alpha: 0)
     public static let white = Pixel(red: 255, green: 255, blue: 255, alpha: 255)
 
     /// The pixel as stored in memory: bytes R, G, B, A, read as a little-endian 32-bit word.
+    /// The word is taken as it is: premultiplied, with no component above alpha.
     @inline(__always)
     public init(packed: UInt32) {
         red = UInt8(truncatingIfNeeded: packed)

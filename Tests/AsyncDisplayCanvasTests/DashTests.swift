@@ -98,6 +98,24 @@ struct DashTests {
         #expect(whole.count == 1 && whole[0].count == 4)
     }
 
+    @Test("The phase shifts a dotted pattern that starts with a zero-length dash")
+    func phaseOfDots() {
+        var straight = Path()
+        straight.move(to: Point(x: 0, y: 5))
+        straight.addLine(to: Point(x: 40, y: 5))
+        func draw(phase: Double) -> Bitmap {
+            var canvas = Canvas(width: 44, height: 10)
+            canvas.stroke(
+                straight, with: .black,
+                style: StrokeStyle(width: 4, lineCap: .round, dashPattern: [0, 10], dashPhase: phase))
+            return canvas.makeBitmap()
+        }
+        // Phase 0: dots at 0, 10, 20, 30, 40; phase 5: at 5, 15, 25, 35.
+        #expect(draw(phase: 0)[x: 0, y: 5].alpha > 0)
+        #expect(draw(phase: 5)[x: 0, y: 5].alpha == 0 && draw(phase: 5)[x: 5, y: 5].alpha > 0)
+        #expect(draw(phase: 10) == draw(phase: 0))
+    }
+
     @Test("A pattern too fine for the path strokes it solid instead of making millions of dashes")
     func tooManyDashes() {
         let style = StrokeStyle(width: 2, dashPattern: [1e-5, 1e-5])

@@ -49,6 +49,22 @@ struct ShadowTests {
         #expect(abs(Int(shadowRed(of: glass)) - 127) <= 1)
     }
 
+    @Test("A translucent colour casts a shadow as translucent as itself; a clear one casts none")
+    func translucentSolidShadow() {
+        for (alpha, expected) in [(1.0, UInt8(255)), (0.25, 64), (0.0, 0)] {
+            var canvas = Canvas(width: 30, height: 10)
+            canvas.shadow = Shadow(offset: Size(width: 12, height: 0), blur: 0, color: .black)
+            canvas.fill(Rect(x: 1, y: 1, width: 8, height: 8), with: Color(red: 1, green: 0, blue: 0, alpha: alpha))
+            #expect(canvas[x: 16, y: 5].alpha == expected)
+            var path = Path()
+            path.addEllipse(in: Rect(x: 1, y: 1, width: 8, height: 8))
+            var stroked = Canvas(width: 30, height: 10)
+            stroked.shadow = canvas.shadow
+            stroked.stroke(path, with: Color(red: 0, green: 0, blue: 1, alpha: alpha), style: StrokeStyle(width: 2))
+            #expect(stroked[x: 13, y: 5].alpha == expected)
+        }
+    }
+
     @Test("Shadows obey the clip, and strokes cast them too")
     func clippedStrokeShadow() {
         var canvas = Canvas(width: 30, height: 20, background: .white)

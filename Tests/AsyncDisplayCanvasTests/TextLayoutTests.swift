@@ -173,6 +173,31 @@ struct TextLayoutTests {
         #expect(lineTexts(cut, "one\ntwo\nthree") == ["one", "two\u{2026}"])
     }
 
+    @Test("Only text still to show counts as cut: a trailing newline or spaces at the limit add no ellipsis")
+    func trailingEmptyLinesAreNotTruncation() {
+        for string in ["abc\n", "abc\n\n", "abc   \n  "] {
+            let cut = layout(string, options: .init(maximumLineCount: 1))
+            #expect(!cut.isTruncated && cut.lineCount == 1)
+            #expect(lineTexts(cut, string) == ["abc"])
+        }
+        let blankThenText = layout("abc\n\ndef", options: .init(maximumLineCount: 2))
+        #expect(blankThenText.isTruncated && lineTexts(blankThenText, "abc\n\ndef") == ["abc", "\u{2026}"])
+    }
+
+    @Test("The ellipsis takes the style of the last glyph kept, not of a run cut away whole")
+    func ellipsisStyleFollowsKeptText() throws {
+        var text = StyledText("Hello", font: font, size: 10, color: .black)
+        text.append(TextRun("WORLD more", font: font, size: 30, color: .red))
+        let cut = TextLayout(text, width: 60, options: .init(maximumLineCount: 1))
+        #expect(cut.isTruncated)
+        let ellipsis = try #require(cut.lines.first?.glyphs.last)
+        #expect(ellipsis.glyph == font.glyphIndex(for: "\u{2026}"))
+        #expect(cut.runs[ellipsis.runIndex].color == .black && cut.runs[ellipsis.runIndex].size == 10)
+        #expect(cut.lines[0].glyphs.allSatisfy { cut.runs[$0.runIndex].size == 10 })
+        #expect(abs(cut.lines[0].ascent - 1901 * 10 / 2048) < 1e-9)
+        #expect(cut.lines[0].width <= 60)
+    }
+
     @Test("Runs keep their own font size and colour, and lines take the tallest run's metrics")
     func attributedRuns() {
         var text = StyledText("small ", font: font, size: 10, color: .red)

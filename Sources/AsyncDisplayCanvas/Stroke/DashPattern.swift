@@ -24,11 +24,13 @@ struct DashPattern {
         self.period = period
         var offset = style.dashPhase.isFinite ? style.dashPhase.truncatingRemainder(dividingBy: period) : 0
         if offset < 0 { offset += period }
-        // Skip the intervals the phase passes wholly; a zero-length dash at the start stays.
+        // Skip the intervals the phase passes wholly; a zero-length dash stays only when the
+        // phase lands exactly on it.
         var index = 0
         for _ in 0..<intervals.count {
-            guard intervals[index] > 0, offset >= intervals[index] else { break }
-            offset -= intervals[index]
+            let length = intervals[index]
+            guard offset > length || (offset == length && length > 0) else { break }
+            offset -= length
             index = (index + 1) % intervals.count
         }
         startIndex = index

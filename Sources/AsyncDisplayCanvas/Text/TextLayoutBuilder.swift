@@ -46,8 +46,13 @@ struct TextLayoutBuilder {
                 let end = lineEnd(from: start, before: paragraph.items.upperBound)
                 let isLast = end == paragraph.items.upperBound && index == paragraphs.count - 1
                 if limit > 0, pending.count == limit - 1, !isLast {
-                    pending.append(truncatedLine(start..<end, run: paragraph.run))
-                    isTruncated = true
+                    // Only text still to show is cut: trailing spaces and empty lines are not.
+                    if items[end...].contains(where: { !$0.isSpace }) {
+                        pending.append(truncatedLine(start..<end, run: paragraph.run))
+                        isTruncated = true
+                    } else {
+                        pending.append(line(start..<end, run: paragraph.run))
+                    }
                     break paragraphLoop
                 }
                 pending.append(line(start..<end, run: paragraph.run))
@@ -157,33 +162,57 @@ struct TextLayoutBuilder {
     }
 
     /// The line of the items in `range`, cut so that an ellipsis after it fits the width.
+    ///
+    /// The ellipsis takes the style of the last glyph kept (of the first visible glyph when
+    /// none is kept).
     private func truncatedLine(_ range: Range<Int>, run fallback: Int) -> PendingLine {
-        let lastVisible = range.last { !items[$0].isSpace }
-        let runIndex = lastVisible.map { items[$0].run } ?? fallback
+        let x = positions(range)
+        // Keep the longest prefix ending in a visible glyph that leaves room for the ellipsis.
+        func cut(ellipsisWidth: Double) -> (end: Int, pen: Double) {
+            var end = range.lowerBound
+            var pen = 0.0
+            for index in range where !items[index].isSpace {
+                let right = x[index - range.lowerBound] + items[index].advance
+                guard right + ellipsisWidth <= width else { break }
+                end = index + 1
+                pen = right
+            }
+            return (end, pen)
+        }
+        var runIndex = range.last { !items[$0].isSpace }.map { items[$0].run } ?? fallback
+        var (glyphs, ellipsisWidth) = ellipsis(in: runIndex)
+        var (end, pen) = cut(ellipsisWidth: ellipsisWidth)
+        let keptRun =
+            end > range.lowerBound
+            ? items[end - 1].run : range.first { !items[$0].isSpace }.map { items[$0].run } ?? fallback
+        if keptRun != runIndex {
+            // Cut again for the kept run's ellipsis; if that keeps less, its last glyph's run
+            // may differ once more, which is left as it is.
+            runIndex = keptRun
+            (glyphs, ellipsisWidth) = ellipsis(in: runIndex)
+            (end, pen) = cut(ellipsisWidth: ellipsisWidth)
+        }
         let run = runs[runIndex]
         let face = run.font.face
         let scale = run.size / Double(face.metrics.unitsPerEm)
-        let ellipsis = face.glyph(for: "…")
-        let glyphs = ellipsis != 0 ? [ellipsis] : [UInt16](repeating: face.glyph(for: "."), count: 3)
-        let x = positions(range)
-        // Keep the longest prefix ending in a visible glyph that leaves room for the ellipsis.
-        var end = range.lowerBound
-        var pen = 0.0
-        let ellipsisWidth = glyphs.reduce(0) { $0 + Double(face.advance(of: $1)) * scale }
-        for index in range where !items[index].isSpace {
-            let right = x[index - range.lowerBound] + items[index].advance
-            guard right + ellipsisWidth <= width else { break }
-            end = index + 1
-            pen = right
-        }
         var extra: [PositionedGlyph] = []
         for glyph in glyphs {
             extra.append(
                 PositionedGlyph(glyph: GlyphIndex(rawValue: glyph), position: Point(x: pen, y: 0), runIndex: runIndex))
             pen += Double(face.advance(of: glyph)) * scale
         }
-        let kept = line(range.lowerBound..<end, run: fallback, extra: extra, extraWidth: ellipsisWidth)
-        return kept
+        return line(range.lowerBound..<end, run: fallback, extra: extra, extraWidth: ellipsisWidth)
+    }
+
+    /// The glyphs of an ellipsis in run `runIndex` ("…", or three full stops where the font has
+    /// no "…") and their width in points.
+    private func ellipsis(in runIndex: Int) -> (glyphs: [UInt16], width: Double) {
+        let run = runs[runIndex]
+        let face = run.font.face
+        let scale = run.size / Double(face.metrics.unitsPerEm)
+        let ellipsis = face.glyph(for: "…")
+        let glyphs = ellipsis != 0 ? [ellipsis] : [UInt16](repeating: face.glyph(for: "."), count: 3)
+        return (glyphs, glyphs.reduce(0) { $0 + Double(face.advance(of: $1)) * scale })
     }
 
     /// Gives the pending lines their heights and baselines, and aligns them.
