@@ -63,22 +63,21 @@ struct CanvasValidationTests {
 
     @Test("Segments after a close without a move start a subpath at the closed one's start, which the fill closes")
     func segmentsAfterClose() {
-        var implicit = Path()
-        implicit.move(to: Point(x: 0, y: 0))
-        implicit.addLine(to: Point(x: 4, y: 0))
-        implicit.addLine(to: Point(x: 4, y: 4))
-        implicit.closeSubpath()
-        implicit.addLine(to: Point(x: 8, y: 8))
-        implicit.addLine(to: Point(x: 0, y: 8))
-        var explicit = Path()
-        explicit.move(to: Point(x: 0, y: 0))
-        explicit.addLine(to: Point(x: 4, y: 0))
-        explicit.addLine(to: Point(x: 4, y: 4))
-        explicit.closeSubpath()
-        explicit.move(to: Point(x: 0, y: 0))
-        explicit.addLine(to: Point(x: 8, y: 8))
-        explicit.addLine(to: Point(x: 0, y: 8))
-        explicit.closeSubpath()
+        /// A triangle, closed, then two segments, with or without a move and a close of their own.
+        func path(explicit: Bool) -> Path {
+            var path = Path()
+            path.move(to: Point(x: 0, y: 0))
+            path.addLine(to: Point(x: 4, y: 0))
+            path.addLine(to: Point(x: 4, y: 4))
+            path.closeSubpath()
+            if explicit { path.move(to: Point(x: 0, y: 0)) }
+            path.addLine(to: Point(x: 8, y: 8))
+            path.addLine(to: Point(x: 0, y: 8))
+            if explicit { path.closeSubpath() }
+            return path
+        }
+        let implicit = path(explicit: false)
+        let explicit = path(explicit: true)
         var a = Canvas(width: 12, height: 12)
         a.fill(implicit, with: .black)
         var b = Canvas(width: 12, height: 12)
