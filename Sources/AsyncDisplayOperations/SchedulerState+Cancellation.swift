@@ -52,7 +52,15 @@ extension SchedulerState {
             if let timer = details[slot].timerTask { actions.cancellations.append(timer) }
             details[slot].timerTask = nil
             decideEnd(slot, .cancelled)
-        case .claiming, .claimingProcess, .ready:
+        case .claiming:
+            // Out of the category queues at once: a holder ending in the same transition would
+            // otherwise grant it the categories and put it back in the ready queue.
+            let granted = exclusivity.withdraw(details[slot].step.managerCategories, for: slot) {
+                details[$0].step.managerCategories
+            }
+            for next in granted { managerCategoriesGranted(next, &actions) }
+            decideEnd(slot, .cancelled)
+        case .claimingProcess, .ready:
             decideEnd(slot, .cancelled)
         }
     }

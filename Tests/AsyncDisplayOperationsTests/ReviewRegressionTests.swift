@@ -1,0 +1,123 @@
+import AsyncDisplayExecutors
+import AsyncDisplayOperations
+import AsyncDisplayTesting
+import Testing
+
+/// The event descriptions of `setup`'s manager from `events` on, up to the end of a marker step
+/// submitted now (events arrive in order, so every earlier one is in).
+func events(_ events: AsyncStream<OperationEvent>, before setup: ManualSetup) async throws -> [String] {
+    let marker = OperationStep("marker") { _ in }
+    let run = try setup.manager.submit([marker])
+    _ = await setup.finish(run)
+    var seen: [String] = []
+    for await event in events {
+        if event.operation == marker.id, case .finished = event.kind { break }
+        if event.operation != marker.id { seen.append(event.description) }
+    }
+    return seen
+}
+
+/// A category holder whose first attempt fails and whose retry waits 10 s, and a second
+/// contender for the same category.
+func backoffContenders(
+    _ category: ExclusivityCategory, _ log: Log
+) -> (holder: OperationStep<Void>, waiter: OperationStep<Void>) {
+    let holder = OperationStep(
+        "holder", exclusivity: [category], retry: RetryPolicy(maximumAttempts: 2, initialBackoff: .seconds(10))
+    ) { _ in
+        log.append("holder")
+        throw TestFailure(name: "holder")
+    }
+    return (holder, loggedStep("waiter", log, exclusivity: [category]))
+}
+
+@Suite("Review regressions: cancelled category contenders")
+struct CancelledContenderRegressionTests {
+    @Test(
+        "run.cancel() while a category holder waits out a backoff: the cancelled waiter never starts, ends once",
+        .timeLimit(.minutes(1)), arguments: [ExclusivityCategory.Scope.manager, .process])
+    func cancelDuringHolderBackoff(scope: ExclusivityCategory.Scope) async throws {
+        let setup = ManualSetup(limit: 4, name: "regression.backoff.\(scope)")
+        let stream = setup.manager.events()
+        let log = Log()
+        let category = ExclusivityCategory("regression.backoff.\(scope)", scope: scope)
+        let (holder, waiter) = backoffContenders(category, log)
+        let run = try setup.manager.submit([holder, waiter])
+        setup.runAll()
+        #expect(setup.manager.status(of: holder) == .pending([.retryBackoff(nextAttempt: 2)]))
+        run.cancel()
+        setup.runAll()
+        let report = await run.finished()
+        #expect(log.all == ["holder"])
+        #expect(report.outcome(of: holder) == .cancelled)
+        #expect(report.outcome(of: waiter) == .cancelled)
+        #expect(setup.manager.runningCount == 0)
+        let seen = try await events(stream, before: setup)
+        #expect(seen.filter { $0.hasPrefix("waiter") } == ["waiter enqueued", "waiter ready", "waiter cancelled"])
+        // The category is free again.
+        let next = loggedStep("next", log, exclusivity: [category])
+        _ = await setup.finish(try setup.manager.submit([next]))
+        #expect(log.all == ["holder", "next"])
+    }
+
+    @Test(
+        "Fail-fast while a category holder waits out a backoff: the cancelled waiter never starts, ends once",
+        .timeLimit(.minutes(1)))
+    func failFastDuringHolderBackoff() async throws {
+        let setup = ManualSetup(limit: 4)
+        let stream = setup.manager.events()
+        let log = Log()
+        let gate = AsyncGate()
+        let (holder, waiter) = backoffContenders(ExclusivityCategory("c"), log)
+        let failing = OperationStep("failing") { _ in
+            await gate.pass()
+            throw TestFailure(name: "failing")
+        }
+        let run = try setup.manager.submit([holder, waiter, failing], failurePolicy: .failFast)
+        setup.runAll()
+        await gate.waitForArrivals()
+        gate.open()
+        let report = await setup.finish(run)
+        setup.runAll()
+        #expect(log.all == ["holder"])
+        #expect(report.outcome(of: waiter) == .cancelled)
+        #expect(setup.manager.runningCount == 0)
+        let seen = try await events(stream, before: setup)
+        #expect(seen.filter { $0.hasPrefix("waiter") } == ["waiter enqueued", "waiter ready", "waiter cancelled"])
+    }
+
+    @Test(
+        "A run whose cancelled contender was granted a category does not end while another operation runs",
+        .timeLimit(.minutes(1)))
+    func runDoesNotEndEarly() async throws {
+        let setup = ManualSetup(limit: 2)
+        let blockerGate = AsyncGate()
+        let stubbornGate = AsyncGate()
+        let log = Log()
+        let category = ExclusivityCategory("c")
+        let blocker = OperationStep("blocker") { _ in await blockerGate.pass() }
+        let stubborn = OperationStep("stubborn") { _ in
+            await stubbornGate.pass()  // ignores cancellation
+            log.append("stubborn")
+        }
+        let holder = loggedStep("holder", log, exclusivity: [category])
+        let waiter = loggedStep("waiter", log, exclusivity: [category])
+        let first = try setup.manager.submit([blocker])
+        let second = try setup.manager.submit([stubborn, holder, waiter])
+        setup.runAll()
+        await blockerGate.waitForArrivals()
+        await stubbornGate.waitForArrivals()
+        second.cancel()
+        blockerGate.open()
+        _ = await setup.finish(first)
+        setup.runAll()
+        #expect(!second.isFinished)
+        #expect(log.all.isEmpty)
+        #expect(setup.manager.status(of: stubborn) == .running(attempt: 1))
+        stubbornGate.open()
+        let report = await setup.finish(second)
+        #expect(log.all == ["stubborn"])
+        #expect(report.outcome(of: waiter) == .cancelled)
+        #expect(report.outcome(of: stubborn) == .cancelled)
+    }
+}
