@@ -160,8 +160,10 @@ public final class OperationManager: Sendable {
     }
 
     /// Called by the process-wide registry when it granted an operation its categories.
-    func processCategoriesGranted(slot: Int, id: OperationID) {
-        transition { state, now, actions in state.processCategoriesGranted(slot, id, now: now, &actions) }
+    func processCategoriesGranted(slot: Int, id: OperationID, sequence: Int) {
+        transition { state, now, actions in
+            state.processCategoriesGranted(slot, id, sequence: sequence, now: now, &actions)
+        }
     }
 
     /// Carries out what a transition decided, outside the lock.
@@ -177,11 +179,11 @@ public final class OperationManager: Sendable {
         for task in actions.cancellations { task.cancel() }
         for (waiter, result) in actions.results { waiter.resume(returning: result) }
         for (waiter, report) in actions.reports { waiter.resume(returning: report) }
-        for request in actions.processWithdrawals { ProcessExclusivity.shared.withdraw(request.id) }
+        for request in actions.processWithdrawals { ProcessExclusivity.shared.withdraw(request, from: self) }
         for request in actions.processRequests {
             let name = state.withLock { $0.name(of: request.id) } ?? ""
             if ProcessExclusivity.shared.request(request, name: name, from: self) {
-                processCategoriesGranted(slot: request.slot, id: request.id)
+                processCategoriesGranted(slot: request.slot, id: request.id, sequence: request.sequence)
             }
         }
         for timer in actions.timers { startTimer(timer) }

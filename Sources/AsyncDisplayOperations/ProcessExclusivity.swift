@@ -10,49 +10,66 @@ import AsyncDisplayLocks
 final class ProcessExclusivity: Sendable {
     static let shared = ProcessExclusivity()
 
+    /// A claim's key: unique per submission, since one step may be submitted to several managers.
+    /// A claim keeps its manager alive, so no other manager has its identifier meanwhile.
+    private struct Token: Hashable, Sendable {
+        let manager: ObjectIdentifier
+        let sequence: Int
+
+        init(_ request: ProcessClaimRequest, _ manager: OperationManager) {
+            self.manager = ObjectIdentifier(manager)
+            sequence = request.sequence
+        }
+    }
+
     private struct Claim: Sendable {
         let manager: OperationManager
         let id: OperationID
         let slot: Int
+        let sequence: Int
         let name: String
         let categories: [String]
         var isHeld = false
     }
 
     private struct State: Sendable {
-        var table = ExclusivityTable<OperationID>()
-        var claims: [OperationID: Claim] = [:]
+        var table = ExclusivityTable<Token>()
+        var claims: [Token: Claim] = [:]
     }
 
     private let state = LockedState(State())
 
     /// Queues a claim; true if granted at once.
     func request(_ request: ProcessClaimRequest, name: String, from manager: OperationManager) -> Bool {
-        state.withLock { state in
-            state.claims[request.id] = Claim(
-                manager: manager, id: request.id, slot: request.slot, name: name, categories: request.categories)
-            let granted = state.table.request(request.categories, for: request.id)
-            if granted { state.claims[request.id]?.isHeld = true }
+        let token = Token(request, manager)
+        return state.withLock { state in
+            state.claims[token] = Claim(
+                manager: manager, id: request.id, slot: request.slot, sequence: request.sequence, name: name,
+                categories: request.categories)
+            let granted = state.table.request(request.categories, for: token)
+            if granted { state.claims[token]?.isHeld = true }
             return granted
         }
     }
 
-    /// Releases or withdraws the claim of `id`, and delivers the grants that follow.
-    func withdraw(_ id: OperationID) {
+    /// Releases or withdraws the claim `request` made for `manager`, and delivers the grants that
+    /// follow.
+    func withdraw(_ request: ProcessClaimRequest, from manager: OperationManager) {
+        let token = Token(request, manager)
         let granted = state.withLock { state -> [Claim] in
-            guard let claim = state.claims.removeValue(forKey: id) else { return [] }
+            guard let claim = state.claims.removeValue(forKey: token) else { return [] }
             let claims = state.claims
             let next =
                 claim.isHeld
-                ? state.table.release(claim.categories, heldBy: id) { claims[$0]?.categories ?? [] }
-                : state.table.withdraw(claim.categories, for: id) { claims[$0]?.categories ?? [] }
+                ? state.table.release(claim.categories, heldBy: token) { claims[$0]?.categories ?? [] }
+                : state.table.withdraw(claim.categories, for: token) { claims[$0]?.categories ?? [] }
             return next.compactMap { token in
                 state.claims[token]?.isHeld = true
                 return state.claims[token]
             }
         }
         for claim in granted {
-            claim.manager.processCategoriesGranted(slot: claim.slot, id: claim.id)
+            claim.manager.processCategoriesGranted(slot: claim.slot, id: claim.id, sequence: claim.sequence)
         }
     }
 

@@ -73,7 +73,9 @@ extension SchedulerState {
         }
         if !details[slot].step.processCategories.isEmpty {
             actions.processWithdrawals.append(
-                ProcessClaimRequest(slot: slot, id: nodes[slot].id, categories: details[slot].step.processCategories))
+                ProcessClaimRequest(
+                    slot: slot, id: nodes[slot].id, sequence: nodes[slot].sequence,
+                    categories: details[slot].step.processCategories))
             details[slot].holdsProcessCategories = false
         }
     }

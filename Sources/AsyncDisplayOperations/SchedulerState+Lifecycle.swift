@@ -39,20 +39,24 @@ extension SchedulerState {
         let categories = details[slot].step.processCategories
         guard categories.isEmpty else {
             nodes[slot].phase = .claimingProcess
-            actions.processRequests.append(ProcessClaimRequest(slot: slot, id: nodes[slot].id, categories: categories))
+            actions.processRequests.append(
+                ProcessClaimRequest(
+                    slot: slot, id: nodes[slot].id, sequence: nodes[slot].sequence, categories: categories))
             return
         }
         enqueueReady(slot)
     }
 
-    /// The process-wide registry granted `id` its categories.
+    /// The process-wide registry granted `id` (submitted as `sequence`) its categories.
     mutating func processCategoriesGranted(
-        _ slot: Int, _ id: OperationID, now: Duration, _ actions: inout SchedulerActions
+        _ slot: Int, _ id: OperationID, sequence: Int, now: Duration, _ actions: inout SchedulerActions
     ) {
-        guard isCurrent(slot, id), nodes[slot].phase == .claimingProcess else {
+        let isSame = isCurrent(slot, id) && nodes[slot].sequence == sequence
+        guard isSame, nodes[slot].phase == .claimingProcess else {
             // Ended meanwhile (cancelled): give them straight back.
-            if !isCurrent(slot, id) || nodes[slot].phase == .finished {
-                actions.processWithdrawals.append(ProcessClaimRequest(slot: slot, id: id, categories: []))
+            if !isSame || nodes[slot].phase == .finished {
+                actions.processWithdrawals.append(
+                    ProcessClaimRequest(slot: slot, id: id, sequence: sequence, categories: []))
             }
             return
         }

@@ -121,3 +121,29 @@ struct CancelledContenderRegressionTests {
         #expect(report.outcome(of: stubborn) == .cancelled)
     }
 }
+
+@Suite("Review regressions: process-wide claims")
+struct ProcessClaimRegressionTests {
+    @Test("The same step submitted to two managers claims a process-wide category twice, each released in turn")
+    func sameStepTwoManagers() async throws {
+        let first = ManualSetup(limit: 1, name: "regression.same.first")
+        let second = ManualSetup(limit: 1, name: "regression.same.second")
+        let third = ManualSetup(limit: 1, name: "regression.same.third")
+        let category = ExclusivityCategory("regression.same", scope: .process)
+        let step = OperationStep("shared", exclusivity: [category]) { _ in }
+        let runA = try first.manager.submit([step])
+        let runB = try second.manager.submit([step])
+        #expect(first.manager.status(of: step) == .running(attempt: 1))
+        first.runAll()
+        #expect(runA.isFinished)
+        // Awaiting a run that cannot end would hang: check first that it can.
+        try #require(second.manager.status(of: step) == .running(attempt: 1))
+        second.runAll()
+        #expect(runB.isFinished)
+        let other = OperationStep("other", exclusivity: [category]) { _ in }
+        let runC = try third.manager.submit([other])
+        try #require(third.manager.status(of: other) == .running(attempt: 1))
+        third.runAll()
+        #expect(await runC.finished().outcome(of: other) == .succeeded)
+    }
+}
