@@ -81,7 +81,7 @@ extension SchedulerState {
     }
 
     /// Every operation of the run ended: report, wake waiters, retire.
-    private mutating func endRun(_ runNumber: Int, _ actions: inout SchedulerActions) {
+    mutating func endRun(_ runNumber: Int, _ actions: inout SchedulerActions) {
         // Safe to force: callers checked the run exists.
         let run = runs[runNumber]!
         let report = makeReport(run)

@@ -46,6 +46,8 @@ extension SchedulerState {
         for slot in slots where nodes[slot].remaining == 0 { dependenciesEnded(slot, now: now, &actions) }
         finishPending(now: now, &actions)
         fillSlots(now: now, &actions)
+        // An empty graph has nothing whose end would end its run.
+        if slots.isEmpty, case .new = target { endRun(runNumber, &actions) }
     }
 
     /// The critical-path weight of a new step: its estimate, else its name's recorded duration,

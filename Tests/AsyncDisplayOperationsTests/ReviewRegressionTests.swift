@@ -147,3 +147,17 @@ struct ProcessClaimRegressionTests {
         #expect(await runC.finished().outcome(of: other) == .succeeded)
     }
 }
+
+@Suite("Review regressions: runs")
+struct RunRegressionTests {
+    @Test("An empty graph's run ends at once with an empty report")
+    func emptyRun() async throws {
+        let setup = ManualSetup()
+        let run = try setup.manager.submit([])
+        // Awaiting a run that cannot end would hang: check first that it did.
+        try #require(run.isFinished)
+        let report = await run.finished()
+        #expect(report.entries.isEmpty)
+        #expect(report.criticalPath.isEmpty)
+    }
+}
