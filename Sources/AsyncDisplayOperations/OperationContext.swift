@@ -44,6 +44,10 @@ public struct OperationContext: Sendable {
     /// With `dependentsWait`, the operations waiting for this one also wait for the new steps
     /// (a cycle that would close is refused, named).
     ///
+    /// Once this operation is cancelled (by itself, an ancestor, its run's `cancel()` or fail-fast),
+    /// the steps it adds are cancelled as they arrive: they are part of the run and its report, and
+    /// end `cancelled` without running, as if they had been there when it was cancelled.
+    ///
     /// - Throws: `OperationError.cycle`, `.unknownDependency`, `.duplicateOperation`, or
     ///   `.operationEnded` if this operation has ended (it timed out, say).
     public func add(_ steps: [any AnyOperationStep], dependentsWait: Bool = false) throws(OperationError) {

@@ -26,7 +26,7 @@ extension SchedulerState {
         markCancelled(from: slots, &actions)
     }
 
-    private mutating func markCancelled(from roots: [Int], _ actions: inout SchedulerActions) {
+    mutating func markCancelled(from roots: [Int], _ actions: inout SchedulerActions) {
         var stack = roots.filter { nodes[$0].phase != .finished }
         var isRoot = Set(stack)
         while let slot = stack.popLast() {

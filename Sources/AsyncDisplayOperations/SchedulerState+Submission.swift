@@ -43,6 +43,8 @@ extension SchedulerState {
         runs[runNumber]?.slots.append(contentsOf: slots)
         runs[runNumber]?.unfinished += slots.count
         for slot in slots { emit(.enqueued, slot, at: now, &actions) }
+        // Steps added by a cancelled operation (its run cancelled, say) are cancelled with it.
+        if case .addedBy(let adder, _, _) = target, nodes[adder].isCancelled { markCancelled(from: slots, &actions) }
         for slot in slots where nodes[slot].remaining == 0 { dependenciesEnded(slot, now: now, &actions) }
         finishPending(now: now, &actions)
         fillSlots(now: now, &actions)

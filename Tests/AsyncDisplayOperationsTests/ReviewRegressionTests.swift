@@ -161,3 +161,45 @@ struct RunRegressionTests {
         #expect(report.criticalPath.isEmpty)
     }
 }
+
+@Suite("Review regressions: adding to a cancelled run")
+struct CancelledAddRegressionTests {
+    /// Runs `adder`, which adds a logged step once let through its gate, cancelling the run with
+    /// `cancel` while it waits there; returns the report and what ran.
+    private func addAfterCancel(
+        failurePolicy: FailurePolicy, cancel: (OperationRun) -> Void, alongside: [OperationStep<Void>] = []
+    ) async throws -> (OperationReport, OperationStep<Void>, [String]) {
+        let setup = ManualSetup(limit: 2)
+        let gate = AsyncGate()
+        let log = Log()
+        let added = loggedStep("added", log)
+        let adder = OperationStep("adder") { context in
+            await gate.pass()
+            try context.add([added])
+        }
+        let run = try setup.manager.submit([adder] + alongside, failurePolicy: failurePolicy)
+        setup.runAll()
+        await gate.waitForArrivals()
+        cancel(run)
+        gate.open()
+        let report = await setup.finish(run)
+        return (report, added, log.all)
+    }
+
+    @Test("After run.cancel(), steps added by a still-running body end cancelled without running")
+    func addAfterRunCancel() async throws {
+        let (report, added, ran) = try await addAfterCancel(failurePolicy: .keepGoing) { $0.cancel() }
+        #expect(ran.isEmpty)
+        #expect(report.outcome(of: added) == .cancelled)
+    }
+
+    @Test("After fail-fast, steps added by a still-running body end cancelled without running")
+    func addAfterFailFast() async throws {
+        let failing = OperationStep("failing") { _ in throw TestFailure(name: "failing") }
+        let (report, added, ran) = try await addAfterCancel(
+            failurePolicy: .failFast, cancel: { _ in }, alongside: [failing])
+        #expect(ran.isEmpty)
+        #expect(report.outcome(of: added) == .cancelled)
+        #expect(report.outcome(of: failing) == .failed)
+    }
+}
