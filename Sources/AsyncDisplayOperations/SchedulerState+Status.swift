@@ -55,9 +55,13 @@ extension SchedulerState {
         return NodeResult(outcome: outcome, output: details[slot].output, error: details[slot].error)
     }
 
-    /// The output of `dependency` as seen by the running operation `slot`.
-    func output(of dependency: OperationID, for slot: Int, _ id: OperationID) -> Result<NodeResult, OperationError> {
-        guard isCurrent(slot, id) else { return .failure(.operationEnded(details[slot].step.name)) }
+    /// The output of `dependency` as seen by attempt `attempt` of the running operation `slot`.
+    func output(
+        of dependency: OperationID, for slot: Int, _ id: OperationID, attempt: Int
+    ) -> Result<NodeResult, OperationError> {
+        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else {
+            return .failure(.operationEnded(details[slot].step.name))
+        }
         let name = details[slot].step.name
         guard let reference = details[slot].dependencies.first(where: { $0.id == dependency }),
             let dependencySlot = liveSlot(reference),

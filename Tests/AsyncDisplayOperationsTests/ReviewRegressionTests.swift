@@ -203,3 +203,42 @@ struct CancelledAddRegressionTests {
         #expect(report.outcome(of: failing) == .failed)
     }
 }
+
+@Suite("Review regressions: stale attempts")
+struct StaleAttemptRegressionTests {
+    @Test(
+        "A timed-out attempt's late body can neither add operations nor read outputs while the retry waits",
+        .timeLimit(.minutes(1)))
+    func staleAttemptRefused() async throws {
+        let setup = ManualSetup(limit: 2)
+        let stream = setup.manager.events()
+        let gate = AsyncGate()
+        let log = Log()
+        let dependency = OperationStep("dependency") { _ in 7 }
+        let step = OperationStep(
+            "step", dependsOn: [dependency], timeout: .seconds(1),
+            retry: RetryPolicy(maximumAttempts: 2, initialBackoff: .seconds(100))
+        ) { context in
+            guard context.attempt == 1 else { return }
+            await gate.pass()  // ignores cancellation
+            do { try context.add([loggedStep("added", log)]) } catch { log.append("add: \(error)") }
+            do { _ = try context.output(of: dependency) } catch { log.append("output: \(error)") }
+        }
+        let run = try setup.manager.submit([dependency, step])
+        setup.runAll()
+        await gate.waitForArrivals()
+        await setup.clock.waitForSleepers()
+        setup.clock.advance(by: .seconds(1))
+        for await event in stream where event.description == "step attempt 1 timedOut, retrying" { break }
+        gate.open()
+        await setup.executor.waitForJobs()
+        setup.runAll()
+        let ended = OperationError.operationEnded("step").description
+        #expect(log.all == ["add: " + ended, "output: " + ended])
+        await setup.clock.waitForSleepers()
+        setup.clock.advance(by: .seconds(100))
+        let report = await setup.finish(run)
+        #expect(report.outcome(of: step) == .succeeded)
+        #expect(report.entries.count == 2)
+    }
+}
