@@ -133,7 +133,9 @@ public final class OperationManager: Sendable {
     /// What an operation is doing; for a pending one, why it is not running.
     public func status(of operation: some OperationReference) -> OperationStatus {
         state.withLock { state in
-            state.status(of: operation.operationID) { ProcessExclusivity.shared.holder(of: $0) }
+            state.status(of: operation.operationID) {
+                ProcessExclusivity.shared.holder(of: $0, aheadOf: $1, in: self)
+            }
         }
     }
 

@@ -16,9 +16,9 @@ final class ProcessExclusivity: Sendable {
         let manager: ObjectIdentifier
         let sequence: Int
 
-        init(_ request: ProcessClaimRequest, _ manager: OperationManager) {
+        init(_ manager: OperationManager, sequence: Int) {
             self.manager = ObjectIdentifier(manager)
-            sequence = request.sequence
+            self.sequence = sequence
         }
     }
 
@@ -41,7 +41,7 @@ final class ProcessExclusivity: Sendable {
 
     /// Queues a claim; true if granted at once.
     func request(_ request: ProcessClaimRequest, name: String, from manager: OperationManager) -> Bool {
-        let token = Token(request, manager)
+        let token = Token(manager, sequence: request.sequence)
         return state.withLock { state in
             state.claims[token] = Claim(
                 manager: manager, id: request.id, slot: request.slot, sequence: request.sequence, name: name,
@@ -55,7 +55,7 @@ final class ProcessExclusivity: Sendable {
     /// Releases or withdraws the claim `request` made for `manager`, and delivers the grants that
     /// follow.
     func withdraw(_ request: ProcessClaimRequest, from manager: OperationManager) {
-        let token = Token(request, manager)
+        let token = Token(manager, sequence: request.sequence)
         let granted = state.withLock { state -> [Claim] in
             guard let claim = state.claims.removeValue(forKey: token) else { return [] }
             let claims = state.claims
@@ -73,11 +73,16 @@ final class ProcessExclusivity: Sendable {
         }
     }
 
-    /// The name of the operation holding `category` and how many wait for it.
-    func holder(of category: String) -> (holder: String?, ahead: Int) {
-        state.withLock { state in
+    /// The name of the operation holding `category` and how many wait for it ahead of the claim
+    /// `manager` made for its operation submitted as `sequence` (all of them if it has none).
+    func holder(
+        of category: String, aheadOf sequence: Int, in manager: OperationManager
+    ) -> (holder: String?, ahead: Int) {
+        let token = Token(manager, sequence: sequence)
+        return state.withLock { state in
             let holder = state.table.holder(of: category).flatMap { state.claims[$0]?.name }
-            return (holder, state.table.queue(of: category).count)
+            let queue = state.table.queue(of: category)
+            return (holder, queue.firstIndex(of: token) ?? queue.count)
         }
     }
 }

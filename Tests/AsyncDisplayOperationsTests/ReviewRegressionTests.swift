@@ -242,3 +242,27 @@ struct StaleAttemptRegressionTests {
         #expect(report.entries.count == 2)
     }
 }
+
+@Suite("Review regressions: status")
+struct StatusRegressionTests {
+    @Test("A process-wide contender's queuedAhead counts those ahead of it, not itself")
+    func processQueuedAhead() async throws {
+        let first = ManualSetup(limit: 1, name: "regression.ahead.first")
+        let second = ManualSetup(limit: 2, name: "regression.ahead.second")
+        let category = ExclusivityCategory("regression.ahead", scope: .process)
+        let holder = OperationStep("holder", exclusivity: [category]) { _ in }
+        let next = OperationStep("next", exclusivity: [category]) { _ in }
+        let last = OperationStep("last", exclusivity: [category]) { _ in }
+        let runA = try first.manager.submit([holder])
+        let runB = try second.manager.submit([next, last])
+        #expect(
+            second.manager.status(of: next)
+                == .pending([.exclusivity(category: "regression.ahead", holder: "holder", queuedAhead: 0)]))
+        #expect(
+            second.manager.status(of: last)
+                == .pending([.exclusivity(category: "regression.ahead", holder: "holder", queuedAhead: 1)]))
+        first.runAll()
+        second.runAll()
+        #expect(runA.isFinished && runB.isFinished)
+    }
+}
