@@ -104,9 +104,12 @@ extension SchedulerState {
     }
 
     /// Records the task of a started attempt; returns whether to cancel it at once because the
-    /// attempt was cancelled before it was recorded.
+    /// attempt was cancelled, or is over (timed out, say), before it was recorded.
+    ///
+    /// An attempt whose body already returned is over too: its task is then ending, and no pool
+    /// operation was handed to it (that needs the task recorded), so cancelling it changes nothing.
     mutating func attach(body: Task<Void, Never>, to slot: Int, _ id: OperationID, attempt: Int) -> Bool {
-        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return false }
+        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return true }
         details[slot].bodyTask = body
         return nodes[slot].isCancelled
     }
