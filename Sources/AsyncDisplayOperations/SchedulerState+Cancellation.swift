@@ -14,7 +14,8 @@ extension SchedulerState {
         fillSlots(now: now, &actions)
     }
 
-    /// Cancels every operation of the run that has not ended, and their descendants.
+    /// Cancels every operation of the run that has not ended, and their descendants, except
+    /// clean-up steps (`.allFinished`), which still run once their dependencies ended.
     mutating func cancelRun(_ runNumber: Int, now: Duration, _ actions: inout SchedulerActions) {
         cancelRun(runNumber, &actions)
         finishPending(now: now, &actions)
@@ -23,7 +24,8 @@ extension SchedulerState {
 
     mutating func cancelRun(_ runNumber: Int, _ actions: inout SchedulerActions) {
         guard let slots = runs[runNumber]?.slots else { return }
-        markCancelled(from: slots, &actions)
+        // Left out of the roots, clean-up steps are spared like any descendant under `.allFinished`.
+        markCancelled(from: slots.filter { nodes[$0].rule != .allFinished }, &actions)
     }
 
     mutating func markCancelled(from roots: [Int], _ actions: inout SchedulerActions) {

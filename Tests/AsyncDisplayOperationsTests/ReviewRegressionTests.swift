@@ -266,3 +266,45 @@ struct StatusRegressionTests {
         #expect(runA.isFinished && runB.isFinished)
     }
 }
+
+@Suite("Review regressions: clean-up steps and fail-fast outcomes")
+struct CleanUpRegressionTests {
+    @Test("run.cancel() spares a clean-up step: it runs once its dependency ended")
+    func runCancelSparesCleanUp() async throws {
+        let setup = ManualSetup(limit: 2)
+        let gate = AsyncGate()
+        let log = Log()
+        let slow = OperationStep("slow") { _ in await gate.pass() }
+        let cleanUp = loggedStep("clean-up", log, dependsOn: [slow], rule: .allFinished)
+        let other = loggedStep("other", log, dependsOn: [slow])
+        let run = try setup.manager.submit([slow, cleanUp, other])
+        setup.runAll()
+        await gate.waitForArrivals()
+        run.cancel()
+        #expect(setup.manager.status(of: cleanUp) == .pending([.dependencies(["slow"])]))
+        gate.open()
+        let report = await setup.finish(run)
+        #expect(log.all == ["clean-up"])
+        #expect(report.outcome(of: slow) == .cancelled)
+        #expect(report.outcome(of: other) == .cancelled)
+        #expect(report.outcome(of: cleanUp) == .succeeded)
+    }
+
+    @Test("Fail-fast spares a clean-up step, even one ready to start; cancelling it by itself still cancels it")
+    func failFastSparesCleanUp() async throws {
+        let setup = ManualSetup(limit: 1)
+        let log = Log()
+        let failing = OperationStep("failing") { _ in throw TestFailure(name: "failing") }
+        let cleanUp = loggedStep("clean-up", log, dependsOn: [failing], rule: .allFinished)
+        let unrelated = loggedStep("unrelated", log)
+        let cancelled = loggedStep("cancelled clean-up", log, rule: .allFinished)
+        let run = try setup.manager.submit([failing, cleanUp, unrelated, cancelled], failurePolicy: .failFast)
+        setup.manager.cancel(cancelled)
+        setup.runAll()
+        let report = await run.finished()
+        #expect(log.all == ["clean-up"])
+        #expect(report.outcome(of: cleanUp) == .succeeded)
+        #expect(report.outcome(of: unrelated) == .cancelled)
+        #expect(report.outcome(of: cancelled) == .cancelled)
+    }
+}
