@@ -39,6 +39,7 @@ public enum FailurePolicy: Sendable, Hashable {
     case keepGoing
     /// The first failure cancels every operation of the run that has not ended, as
     /// `OperationRun.cancel()` does: clean-up steps (`.allFinished`) are spared and still run.
+    /// Dependents of a failure end `upstreamFailed`, the other cancelled operations `cancelled`.
     case failFast
 }
 

@@ -23,14 +23,14 @@ extension SchedulerState {
     }
 
     /// How `slot` ends without running, given its dependencies, if it does.
+    ///
+    /// A failed dependency takes precedence over a cancellation: under fail-fast, the failure's
+    /// dependents end `upstreamFailed` even when the cancellation reached them first.
     private func outcomeWithoutRunning(_ slot: Int) -> OperationOutcome? {
-        if nodes[slot].isCancelled { return .cancelled }
-        guard nodes[slot].rule == .allSucceeded else { return nil }
-        switch nodes[slot].upstream {
-        case .clean: return nil
-        case .cancelled: return .cancelled
-        case .failed: return .upstreamFailed
-        }
+        let needsSuccess = nodes[slot].rule == .allSucceeded
+        if needsSuccess && nodes[slot].upstream == .failed { return .upstreamFailed }
+        if nodes[slot].isCancelled || needsSuccess && nodes[slot].upstream == .cancelled { return .cancelled }
+        return nil
     }
 
     /// `slot` holds its manager-scoped categories: go on to the process-wide ones or the queue.

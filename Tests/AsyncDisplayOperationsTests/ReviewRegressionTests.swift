@@ -307,4 +307,27 @@ struct CleanUpRegressionTests {
         #expect(report.outcome(of: unrelated) == .cancelled)
         #expect(report.outcome(of: cancelled) == .cancelled)
     }
+
+    @Test("Under fail-fast a dependent of the failure ends upstreamFailed even when fail-fast reached it first")
+    func failFastDependentUpstreamFailed() async throws {
+        let setup = ManualSetup(limit: 2)
+        let gate = AsyncGate()
+        let log = Log()
+        let failing = OperationStep("failing") { _ in throw TestFailure(name: "failing") }
+        let slow = OperationStep("slow") { _ in await gate.pass() }
+        let dependent = loggedStep("dependent", log, dependsOn: [failing, slow])
+        let grandchild = loggedStep("grandchild", log, dependsOn: [dependent])
+        let unrelated = loggedStep("unrelated", log)
+        let run = try setup.manager.submit([slow, failing, dependent, grandchild, unrelated], failurePolicy: .failFast)
+        setup.runAll()
+        await gate.waitForArrivals()
+        gate.open()
+        let report = await setup.finish(run)
+        #expect(log.all.isEmpty)
+        #expect(report.outcome(of: failing) == .failed)
+        #expect(report.outcome(of: slow) == .cancelled)
+        #expect(report.outcome(of: dependent) == .upstreamFailed)
+        #expect(report.outcome(of: grandchild) == .upstreamFailed)
+        #expect(report.outcome(of: unrelated) == .cancelled)
+    }
 }
