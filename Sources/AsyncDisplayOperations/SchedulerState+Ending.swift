@@ -59,9 +59,9 @@ extension SchedulerState {
         }
     }
 
-    /// Gives back the categories `slot` holds or waits for.
-    private mutating func releaseCategories(_ slot: Int, now: Duration, _ actions: inout SchedulerActions) {
-        guard nodes[slot].claimsCategories else { return }
+    /// Gives back the categories `slot` holds or waits for, unless a timed-out body keeps them.
+    mutating func releaseCategories(_ slot: Int, now: Duration, _ actions: inout SchedulerActions) {
+        guard nodes[slot].claimsCategories, details[slot].abandonedAttempt == nil else { return }
         let categories = details[slot].step.managerCategories
         if !categories.isEmpty {
             let granted =

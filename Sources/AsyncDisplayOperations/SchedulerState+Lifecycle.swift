@@ -142,7 +142,10 @@ extension SchedulerState {
         _ slot: Int, _ id: OperationID, attempt: Int, began: Duration, _ result: Result<any Sendable, any Error>,
         now: Duration, mayContinue: Bool, _ actions: inout SchedulerActions
     ) -> StartRequest? {
-        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return nil }
+        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else {
+            abandonedBodyReturned(slot, id, attempt: attempt, now: now, &actions)
+            return nil
+        }
         if attempt == 1 { details[slot].startedAt = began }
         running -= 1
         let worker = mayContinue && !nodes[slot].isCancelled ? details[slot].bodyTask : nil
@@ -180,11 +183,16 @@ extension SchedulerState {
     }
 
     /// An attempt ran past its timeout: free the graph now, cancel the body, don't wait for it.
+    /// The categories it holds stay held, and its slot kept, until the body returns.
     mutating func timeoutFired(
         _ slot: Int, _ id: OperationID, attempt: Int, now: Duration, _ actions: inout SchedulerActions
     ) {
         guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return }
         running -= 1
+        if details[slot].holdsManagerCategories || details[slot].holdsProcessCategories {
+            details[slot].abandonedAttempt = attempt
+            nodes[slot].unfinishedDependents += 1
+        }
         details[slot].timerTask = nil
         if let body = details[slot].bodyTask {
             actions.cancellations.append(body)
@@ -205,7 +213,29 @@ extension SchedulerState {
     ) {
         guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .backoff else { return }
         details[slot].timerTask = nil
+        guard details[slot].abandonedAttempt == nil else {
+            details[slot].retryWaitsForBody = true
+            return
+        }
         enqueueReady(slot)
+        fillSlots(now: now, &actions)
+    }
+
+    /// The body of a timed-out attempt returned at last: give back the categories kept for it,
+    /// or start the retry that waited for it.
+    private mutating func abandonedBodyReturned(
+        _ slot: Int, _ id: OperationID, attempt: Int, now: Duration, _ actions: inout SchedulerActions
+    ) {
+        guard isCurrent(slot, id), details[slot].abandonedAttempt == attempt else { return }
+        details[slot].abandonedAttempt = nil
+        nodes[slot].unfinishedDependents -= 1
+        if nodes[slot].phase == .finished {
+            releaseCategories(slot, now: now, &actions)
+            retireIfDone(slot)
+        } else if nodes[slot].phase == .backoff && details[slot].retryWaitsForBody {
+            details[slot].retryWaitsForBody = false
+            enqueueReady(slot)
+        }
         fillSlots(now: now, &actions)
     }
 

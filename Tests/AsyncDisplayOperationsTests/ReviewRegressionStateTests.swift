@@ -42,4 +42,26 @@ struct SchedulerStateRegressionTests {
         state.cancel(step.id, now: .zero, &actions)
         #expect(actions.cancellations.count == 1)
     }
+
+    @Test("The retry of a timed-out category holder waits for the abandoned body as well as its backoff")
+    func retryWaitsForAbandonedBody() throws {
+        let manager = OperationManager(name: "regression.retry", maximumConcurrency: 2)
+        var state = SchedulerState(limit: 2, defaultEstimate: .milliseconds(1))
+        let step = OperationStep(
+            "step", exclusivity: [ExclusivityCategory("c")], timeout: .seconds(1),
+            retry: RetryPolicy(maximumAttempts: 2, initialBackoff: .seconds(1))
+        ) { _ in }
+        let start = try started(step, in: &state, manager: manager)
+        var actions = SchedulerActions()
+        state.timeoutFired(start.slot, step.id, attempt: 1, now: .seconds(1), &actions)
+        #expect(actions.timers.count == 1)
+        actions = SchedulerActions()
+        state.backoffElapsed(start.slot, step.id, attempt: 1, now: .seconds(2), &actions)
+        #expect(actions.starts.isEmpty)
+        actions = SchedulerActions()
+        _ = state.bodyReturned(
+            start.slot, step.id, attempt: 1, began: .zero, .success(()), now: .seconds(3), mayContinue: false,
+            &actions)
+        #expect(actions.starts.map(\.attempt) == [2])
+    }
 }

@@ -331,3 +331,40 @@ struct CleanUpRegressionTests {
         #expect(report.outcome(of: unrelated) == .cancelled)
     }
 }
+
+@Suite("Review regressions: timeouts and categories")
+struct TimeoutCategoryRegressionTests {
+    @Test(
+        "A timed-out operation ends at once and frees its dependents, but keeps its category until its body returns",
+        .timeLimit(.minutes(1)), arguments: [ExclusivityCategory.Scope.manager, .process])
+    func categoryHeldUntilBodyReturns(scope: ExclusivityCategory.Scope) async throws {
+        let setup = ManualSetup(limit: 3, name: "regression.timeout.\(scope)")
+        let stream = setup.manager.events()
+        let gate = AsyncGate()
+        let log = Log()
+        let category = ExclusivityCategory("regression.timeout.\(scope)", scope: scope)
+        let stuck = OperationStep("stuck", exclusivity: [category], timeout: .seconds(1)) { _ in
+            await gate.pass()  // ignores cancellation
+            log.append("stuck returned")
+        }
+        let dependent = loggedStep("dependent", log, dependsOn: [stuck], rule: .allFinished)
+        let next = loggedStep("next", log, exclusivity: [category])
+        let run = try setup.manager.submit([stuck, dependent, next])
+        setup.runAll()
+        await gate.waitForArrivals()
+        await setup.clock.waitForSleepers()
+        setup.clock.advance(by: .seconds(1))
+        for await event in stream where event.description == "stuck timedOut" { break }
+        setup.runAll()
+        #expect(log.all == ["dependent"])
+        #expect(setup.manager.status(of: stuck) == .finished(.timedOut))
+        #expect(
+            setup.manager.status(of: next)
+                == .pending([.exclusivity(category: category.name, holder: "stuck", queuedAhead: 0)]))
+        gate.open()
+        let report = await setup.finish(run)
+        #expect(log.all == ["dependent", "stuck returned", "next"])
+        #expect(report.outcome(of: stuck) == .timedOut)
+        #expect(report.outcome(of: next) == .succeeded)
+    }
+}
