@@ -34,8 +34,9 @@ public struct OperationContext: Sendable {
     ///
     /// - Throws: `OperationError.notADependency` or `.operationEnded`, as `output(of:)`.
     public func outcome(of dependency: some OperationReference) throws(OperationError) -> OperationOutcome {
-        let (id, attempt) = (operationID, attempt)
-        let found = manager.state.withLock { $0.output(of: dependency.operationID, for: slot, id, attempt: attempt) }
+        // Read before taking the lock: the reference may be the caller's code.
+        let (id, attempt, dependency) = (operationID, attempt, dependency.operationID)
+        let found = manager.state.withLock { $0.output(of: dependency, for: slot, id, attempt: attempt) }
         switch found {
         case .failure(let error): throw error
         case .success(let result): return result.outcome

@@ -114,9 +114,11 @@ public final class OperationManager: Sendable {
         let batch = try SubmissionBatch(steps)
         let target = target()
         var actions = SchedulerActions()
-        let clock = clock
+        // Read before taking the lock: the clock may be the caller's code.
+        let now = clock.now()
         try state.withLock { state throws(OperationError) in
-            try state.submit(batch, to: target, now: clock.now(), &actions)
+            let now = state.time(from: now)
+            try state.submit(batch, to: target, now: now, &actions)
         }
         perform(actions)
     }
@@ -132,8 +134,10 @@ public final class OperationManager: Sendable {
 
     /// What an operation is doing; for a pending one, why it is not running.
     public func status(of operation: some OperationReference) -> OperationStatus {
-        state.withLock { state in
-            state.status(of: operation.operationID) {
+        // Read before taking the lock: the reference may be the caller's code.
+        let id = operation.operationID
+        return state.withLock { state in
+            state.status(of: id) {
                 ProcessExclusivity.shared.holder(of: $0, aheadOf: $1, in: self)
             }
         }
@@ -156,8 +160,12 @@ public final class OperationManager: Sendable {
     /// Runs a transition under the lock with the current time, then performs its actions.
     func transition(_ body: (inout SchedulerState, Duration, inout SchedulerActions) -> Void) {
         var actions = SchedulerActions()
-        let clock = clock
-        state.withLock { state in body(&state, clock.now(), &actions) }
+        // Read before taking the lock: the clock may be the caller's code.
+        let now = clock.now()
+        state.withLock { state in
+            let now = state.time(from: now)
+            body(&state, now, &actions)
+        }
         if !actions.isEmpty { perform(actions) }
     }
 

@@ -133,6 +133,9 @@ struct SchedulerState: Sendable {
     /// Nodes whose end was decided and whose consequences are still to be carried out.
     var finishing: [Int] = []
 
+    /// The latest time a transition was given (see `time(from:)`).
+    var latestTime = Duration.zero
+
     var running = 0
     var limit: Int
     /// The critical-path weight of a step with no estimate and no recorded duration.
@@ -150,6 +153,13 @@ struct SchedulerState: Sendable {
     init(limit: Int, defaultEstimate: Duration) {
         self.limit = max(1, limit)
         self.defaultEstimate = max(1, defaultEstimate.nanoseconds)
+    }
+
+    /// `reading`, or the latest time a transition was given if that is later: the clock is read
+    /// before the lock is taken, so readings may reach it out of order.
+    mutating func time(from reading: Duration) -> Duration {
+        latestTime = max(latestTime, reading)
+        return latestTime
     }
 
     // MARK: Lookup
