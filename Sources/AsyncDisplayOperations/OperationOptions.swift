@@ -80,6 +80,8 @@ public struct RetryPolicy: Sendable, Hashable {
         var wait = initialBackoff
         var step = 1
         while step < attempt && wait < maximumBackoff {
+            // A product past the maximum may not fit a Duration (an infinite multiplier, say).
+            guard wait <= maximumBackoff / multiplier else { return maximumBackoff }
             wait = wait * multiplier
             step += 1
         }

@@ -368,3 +368,20 @@ struct TimeoutCategoryRegressionTests {
         #expect(report.outcome(of: next) == .succeeded)
     }
 }
+
+@Suite("Review regressions: retry policy")
+struct RetryPolicyRegressionTests {
+    @Test("A huge or infinite backoff multiplier reaches the longest wait instead of overflowing")
+    func hugeMultiplier() {
+        for multiplier in [Double.infinity, 1e300, .greatestFiniteMagnitude] {
+            let policy = RetryPolicy(
+                maximumAttempts: 4, initialBackoff: .seconds(1), multiplier: multiplier, maximumBackoff: .seconds(60))
+            #expect(policy.backoff(afterAttempt: 1) == .seconds(1))
+            #expect(policy.backoff(afterAttempt: 2) == .seconds(60))
+            #expect(policy.backoff(afterAttempt: 3) == .seconds(60))
+        }
+        let doubling = RetryPolicy(maximumAttempts: 10, initialBackoff: .seconds(1), maximumBackoff: .seconds(10))
+        #expect(
+            (1...6).map { doubling.backoff(afterAttempt: $0) } == [1, 2, 4, 8, 10, 10].map { Duration.seconds($0) })
+    }
+}
