@@ -14,10 +14,11 @@ public struct OperationContext: Sendable {
     /// The output of a dependency.
     ///
     /// - Throws: `OperationError.notADependency` if this operation does not depend on it;
-    ///   `.noOutput` if it ended without one (skipped, say, or failed under `.allFinished`).
+    ///   `.noOutput` if it ended without one (skipped, say, or failed under `.allFinished`);
+    ///   `.operationEnded` if this attempt is over.
     public func output<Output>(of dependency: OperationStep<Output>) throws(OperationError) -> Output {
-        let id = operationID
-        let found = manager.state.withLock { $0.output(of: dependency.id, for: slot, id) }
+        let (id, attempt) = (operationID, attempt)
+        let found = manager.state.withLock { $0.output(of: dependency.id, for: slot, id, attempt: attempt) }
         switch found {
         case .failure(let error):
             throw error
@@ -30,9 +31,12 @@ public struct OperationContext: Sendable {
     }
 
     /// How a dependency ended (for steps under `.allFinished`, which run whatever it was).
+    ///
+    /// - Throws: `OperationError.notADependency` or `.operationEnded`, as `output(of:)`.
     public func outcome(of dependency: some OperationReference) throws(OperationError) -> OperationOutcome {
-        let id = operationID
-        let found = manager.state.withLock { $0.output(of: dependency.operationID, for: slot, id) }
+        // Read before taking the lock: the reference may be the caller's code.
+        let (id, attempt, dependency) = (operationID, attempt, dependency.operationID)
+        let found = manager.state.withLock { $0.output(of: dependency, for: slot, id, attempt: attempt) }
         switch found {
         case .failure(let error): throw error
         case .success(let result): return result.outcome
@@ -44,12 +48,18 @@ public struct OperationContext: Sendable {
     /// With `dependentsWait`, the operations waiting for this one also wait for the new steps
     /// (a cycle that would close is refused, named).
     ///
+    /// Once this operation is cancelled (by itself, an ancestor, its run's `cancel()` or fail-fast),
+    /// the steps it adds are cancelled as they arrive: they are part of the run and its report, and
+    /// end `cancelled` without running, as if they had been there when it was cancelled.
+    ///
     /// - Throws: `OperationError.cycle`, `.unknownDependency`, `.duplicateOperation`, or
-    ///   `.operationEnded` if this operation has ended (it timed out, say).
+    ///   `.operationEnded` if this attempt is over (it timed out, say, even if a retry follows).
     public func add(_ steps: [any AnyOperationStep], dependentsWait: Bool = false) throws(OperationError) {
         let slot = slot
-        let id = operationID
-        try manager.add(steps.map { $0.erasedStep }) { .addedBy(slot: slot, id: id, dependentsWait: dependentsWait) }
+        let (id, attempt) = (operationID, attempt)
+        try manager.add(steps.map { $0.erasedStep }) {
+            .addedBy(slot: slot, id: id, attempt: attempt, dependentsWait: dependentsWait)
+        }
     }
 
     /// Whether this attempt was cancelled (the operation, an ancestor or its run, or a timeout).

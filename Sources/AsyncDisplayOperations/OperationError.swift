@@ -13,7 +13,8 @@ public enum OperationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A body asked for the output of a dependency that ended without one (skipped, say, or
     /// failed under an after-all-finished rule), or whose output has another type.
     case noOutput(operation: String, dependency: String, outcome: OperationOutcome)
-    /// `add(_:)` was called on a context whose operation has ended.
+    /// A context was used after its attempt ended (it timed out, say, even if a retry follows):
+    /// it can add no operations and read no outputs.
     case operationEnded(String)
 
     public var description: String {
@@ -26,7 +27,7 @@ public enum OperationError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(operation) asked for the output of \(dependency), which is not one of its dependencies"
         case .noOutput(let operation, let dependency, let outcome):
             "\(operation) asked for the output of \(dependency), which ended \(outcome) without one"
-        case .operationEnded(let name): "\(name) has ended and can add no more operations"
+        case .operationEnded(let name): "\(name)'s attempt has ended: it can add no operations and read no outputs"
         }
     }
 }

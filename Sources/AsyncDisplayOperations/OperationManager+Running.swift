@@ -68,10 +68,12 @@ extension OperationManager {
         _ context: OperationContext, began: Duration, _ result: Result<any Sendable, any Error>, mayContinue: Bool
     ) -> StartRequest? {
         var actions = SchedulerActions()
-        let clock = clock
+        // Read before taking the lock: the clock may be the caller's code.
+        let now = clock.now()
         let next = state.withLock { state in
-            state.bodyReturned(
-                context.slot, context.operationID, attempt: context.attempt, began: began, result, now: clock.now(),
+            let now = state.time(from: now)
+            return state.bodyReturned(
+                context.slot, context.operationID, attempt: context.attempt, began: began, result, now: now,
                 mayContinue: mayContinue, &actions)
         }
         if !actions.isEmpty { perform(actions) }

@@ -114,9 +114,11 @@ public final class OperationManager: Sendable {
         let batch = try SubmissionBatch(steps)
         let target = target()
         var actions = SchedulerActions()
-        let clock = clock
+        // Read before taking the lock: the clock may be the caller's code.
+        let now = clock.now()
         try state.withLock { state throws(OperationError) in
-            try state.submit(batch, to: target, now: clock.now(), &actions)
+            let now = state.time(from: now)
+            try state.submit(batch, to: target, now: now, &actions)
         }
         perform(actions)
     }
@@ -132,8 +134,12 @@ public final class OperationManager: Sendable {
 
     /// What an operation is doing; for a pending one, why it is not running.
     public func status(of operation: some OperationReference) -> OperationStatus {
-        state.withLock { state in
-            state.status(of: operation.operationID) { ProcessExclusivity.shared.holder(of: $0) }
+        // Read before taking the lock: the reference may be the caller's code.
+        let id = operation.operationID
+        return state.withLock { state in
+            state.status(of: id) {
+                ProcessExclusivity.shared.holder(of: $0, aheadOf: $1, in: self)
+            }
         }
     }
 
@@ -154,14 +160,20 @@ public final class OperationManager: Sendable {
     /// Runs a transition under the lock with the current time, then performs its actions.
     func transition(_ body: (inout SchedulerState, Duration, inout SchedulerActions) -> Void) {
         var actions = SchedulerActions()
-        let clock = clock
-        state.withLock { state in body(&state, clock.now(), &actions) }
+        // Read before taking the lock: the clock may be the caller's code.
+        let now = clock.now()
+        state.withLock { state in
+            let now = state.time(from: now)
+            body(&state, now, &actions)
+        }
         if !actions.isEmpty { perform(actions) }
     }
 
     /// Called by the process-wide registry when it granted an operation its categories.
-    func processCategoriesGranted(slot: Int, id: OperationID) {
-        transition { state, now, actions in state.processCategoriesGranted(slot, id, now: now, &actions) }
+    func processCategoriesGranted(slot: Int, id: OperationID, sequence: Int) {
+        transition { state, now, actions in
+            state.processCategoriesGranted(slot, id, sequence: sequence, now: now, &actions)
+        }
     }
 
     /// Carries out what a transition decided, outside the lock.
@@ -177,11 +189,11 @@ public final class OperationManager: Sendable {
         for task in actions.cancellations { task.cancel() }
         for (waiter, result) in actions.results { waiter.resume(returning: result) }
         for (waiter, report) in actions.reports { waiter.resume(returning: report) }
-        for request in actions.processWithdrawals { ProcessExclusivity.shared.withdraw(request.id) }
+        for request in actions.processWithdrawals { ProcessExclusivity.shared.withdraw(request, from: self) }
         for request in actions.processRequests {
             let name = state.withLock { $0.name(of: request.id) } ?? ""
             if ProcessExclusivity.shared.request(request, name: name, from: self) {
-                processCategoriesGranted(slot: request.slot, id: request.id)
+                processCategoriesGranted(slot: request.slot, id: request.id, sequence: request.sequence)
             }
         }
         for timer in actions.timers { startTimer(timer) }

@@ -27,7 +27,9 @@ public enum DependencyRule: Sendable, Hashable {
     /// out the operation ends `upstreamFailed`; if one was cancelled, `cancelled`.
     case allSucceeded
     /// After every dependency ended, however it ended: Foundation's rule, for clean-up steps.
-    /// Cancelling an ancestor does not cancel such an operation; it still waits for it to end.
+    /// Cancelling an ancestor, the run (`OperationRun.cancel()`) or a fail-fast failure does not
+    /// cancel such an operation; it still waits for its dependencies to end. Cancelling the
+    /// operation itself does.
     case allFinished
 }
 
@@ -35,7 +37,9 @@ public enum DependencyRule: Sendable, Hashable {
 public enum FailurePolicy: Sendable, Hashable {
     /// Independent branches continue; only dependents of the failure are held back (the default).
     case keepGoing
-    /// The first failure cancels every operation of the run that has not ended.
+    /// The first failure cancels every operation of the run that has not ended, as
+    /// `OperationRun.cancel()` does: clean-up steps (`.allFinished`) are spared and still run.
+    /// Dependents of a failure end `upstreamFailed`, the other cancelled operations `cancelled`.
     case failFast
 }
 
@@ -76,6 +80,8 @@ public struct RetryPolicy: Sendable, Hashable {
         var wait = initialBackoff
         var step = 1
         while step < attempt && wait < maximumBackoff {
+            // A product past the maximum may not fit a Duration (an infinite multiplier, say).
+            guard wait <= maximumBackoff / multiplier else { return maximumBackoff }
             wait = wait * multiplier
             step += 1
         }

@@ -44,6 +44,9 @@ public final class OperationRun: Sendable {
     }
 
     /// Cancels every operation of the run that has not ended, and their descendants.
+    ///
+    /// Clean-up steps (`DependencyRule.allFinished`) are spared: they still run once their
+    /// dependencies have ended. Cancelling one by itself (`OperationManager.cancel(_:)`) cancels it.
     public func cancel() {
         let number = number
         manager.transition { state, now, actions in state.cancelRun(number, now: now, &actions) }

@@ -68,6 +68,11 @@ public struct OperationStep<Output: Sendable>: Sendable, OperationReference {
     }
 
     /// The longest an attempt may run, counted from when its body starts.
+    ///
+    /// When it passes, the body is cancelled and the operation ends `timedOut` (or waits for its
+    /// retry) at once, without waiting for a body that ignores cancellation: its dependents go on.
+    /// Its exclusivity categories, though, stay held until that body actually returns, so members
+    /// of a category still never overlap; a retry also waits for it.
     public var timeout: Duration? {
         get { storage.timeout }
         set { storage = storage.changing { $0.timeout = newValue } }

@@ -27,6 +27,9 @@ struct TimerRequest: Sendable {
 struct ProcessClaimRequest: Sendable {
     let slot: Int
     let id: OperationID
+    /// The node's sequence number, unique in its manager: with the manager, the claim's key (one
+    /// step may be submitted to several managers, or again once retired).
+    let sequence: Int
     let categories: [String]
 }
 

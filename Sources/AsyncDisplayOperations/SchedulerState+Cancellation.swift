@@ -14,7 +14,8 @@ extension SchedulerState {
         fillSlots(now: now, &actions)
     }
 
-    /// Cancels every operation of the run that has not ended, and their descendants.
+    /// Cancels every operation of the run that has not ended, and their descendants, except
+    /// clean-up steps (`.allFinished`), which still run once their dependencies ended.
     mutating func cancelRun(_ runNumber: Int, now: Duration, _ actions: inout SchedulerActions) {
         cancelRun(runNumber, &actions)
         finishPending(now: now, &actions)
@@ -23,10 +24,11 @@ extension SchedulerState {
 
     mutating func cancelRun(_ runNumber: Int, _ actions: inout SchedulerActions) {
         guard let slots = runs[runNumber]?.slots else { return }
-        markCancelled(from: slots, &actions)
+        // Left out of the roots, clean-up steps are spared like any descendant under `.allFinished`.
+        markCancelled(from: slots.filter { nodes[$0].rule != .allFinished }, &actions)
     }
 
-    private mutating func markCancelled(from roots: [Int], _ actions: inout SchedulerActions) {
+    mutating func markCancelled(from roots: [Int], _ actions: inout SchedulerActions) {
         var stack = roots.filter { nodes[$0].phase != .finished }
         var isRoot = Set(stack)
         while let slot = stack.popLast() {
@@ -52,7 +54,15 @@ extension SchedulerState {
             if let timer = details[slot].timerTask { actions.cancellations.append(timer) }
             details[slot].timerTask = nil
             decideEnd(slot, .cancelled)
-        case .claiming, .claimingProcess, .ready:
+        case .claiming:
+            // Out of the category queues at once: a holder ending in the same transition would
+            // otherwise grant it the categories and put it back in the ready queue.
+            let granted = exclusivity.withdraw(details[slot].step.managerCategories, for: slot) {
+                details[$0].step.managerCategories
+            }
+            for next in granted { managerCategoriesGranted(next, &actions) }
+            decideEnd(slot, .cancelled)
+        case .claimingProcess, .ready:
             decideEnd(slot, .cancelled)
         }
     }

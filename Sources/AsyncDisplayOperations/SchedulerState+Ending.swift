@@ -59,9 +59,9 @@ extension SchedulerState {
         }
     }
 
-    /// Gives back the categories `slot` holds or waits for.
-    private mutating func releaseCategories(_ slot: Int, now: Duration, _ actions: inout SchedulerActions) {
-        guard nodes[slot].claimsCategories else { return }
+    /// Gives back the categories `slot` holds or waits for, unless a timed-out body keeps them.
+    mutating func releaseCategories(_ slot: Int, now: Duration, _ actions: inout SchedulerActions) {
+        guard nodes[slot].claimsCategories, details[slot].abandonedAttempt == nil else { return }
         let categories = details[slot].step.managerCategories
         if !categories.isEmpty {
             let granted =
@@ -73,13 +73,15 @@ extension SchedulerState {
         }
         if !details[slot].step.processCategories.isEmpty {
             actions.processWithdrawals.append(
-                ProcessClaimRequest(slot: slot, id: nodes[slot].id, categories: details[slot].step.processCategories))
+                ProcessClaimRequest(
+                    slot: slot, id: nodes[slot].id, sequence: nodes[slot].sequence,
+                    categories: details[slot].step.processCategories))
             details[slot].holdsProcessCategories = false
         }
     }
 
     /// Every operation of the run ended: report, wake waiters, retire.
-    private mutating func endRun(_ runNumber: Int, _ actions: inout SchedulerActions) {
+    mutating func endRun(_ runNumber: Int, _ actions: inout SchedulerActions) {
         // Safe to force: callers checked the run exists.
         let run = runs[runNumber]!
         let report = makeReport(run)

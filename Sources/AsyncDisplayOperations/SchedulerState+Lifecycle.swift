@@ -23,14 +23,14 @@ extension SchedulerState {
     }
 
     /// How `slot` ends without running, given its dependencies, if it does.
+    ///
+    /// A failed dependency takes precedence over a cancellation: under fail-fast, the failure's
+    /// dependents end `upstreamFailed` even when the cancellation reached them first.
     private func outcomeWithoutRunning(_ slot: Int) -> OperationOutcome? {
-        if nodes[slot].isCancelled { return .cancelled }
-        guard nodes[slot].rule == .allSucceeded else { return nil }
-        switch nodes[slot].upstream {
-        case .clean: return nil
-        case .cancelled: return .cancelled
-        case .failed: return .upstreamFailed
-        }
+        let needsSuccess = nodes[slot].rule == .allSucceeded
+        if needsSuccess && nodes[slot].upstream == .failed { return .upstreamFailed }
+        if nodes[slot].isCancelled || needsSuccess && nodes[slot].upstream == .cancelled { return .cancelled }
+        return nil
     }
 
     /// `slot` holds its manager-scoped categories: go on to the process-wide ones or the queue.
@@ -39,20 +39,24 @@ extension SchedulerState {
         let categories = details[slot].step.processCategories
         guard categories.isEmpty else {
             nodes[slot].phase = .claimingProcess
-            actions.processRequests.append(ProcessClaimRequest(slot: slot, id: nodes[slot].id, categories: categories))
+            actions.processRequests.append(
+                ProcessClaimRequest(
+                    slot: slot, id: nodes[slot].id, sequence: nodes[slot].sequence, categories: categories))
             return
         }
         enqueueReady(slot)
     }
 
-    /// The process-wide registry granted `id` its categories.
+    /// The process-wide registry granted `id` (submitted as `sequence`) its categories.
     mutating func processCategoriesGranted(
-        _ slot: Int, _ id: OperationID, now: Duration, _ actions: inout SchedulerActions
+        _ slot: Int, _ id: OperationID, sequence: Int, now: Duration, _ actions: inout SchedulerActions
     ) {
-        guard isCurrent(slot, id), nodes[slot].phase == .claimingProcess else {
+        let isSame = isCurrent(slot, id) && nodes[slot].sequence == sequence
+        guard isSame, nodes[slot].phase == .claimingProcess else {
             // Ended meanwhile (cancelled): give them straight back.
-            if !isCurrent(slot, id) || nodes[slot].phase == .finished {
-                actions.processWithdrawals.append(ProcessClaimRequest(slot: slot, id: id, categories: []))
+            if !isSame || nodes[slot].phase == .finished {
+                actions.processWithdrawals.append(
+                    ProcessClaimRequest(slot: slot, id: id, sequence: sequence, categories: []))
             }
             return
         }
@@ -100,9 +104,12 @@ extension SchedulerState {
     }
 
     /// Records the task of a started attempt; returns whether to cancel it at once because the
-    /// attempt was cancelled before it was recorded.
+    /// attempt was cancelled, or is over (timed out, say), before it was recorded.
+    ///
+    /// An attempt whose body already returned is over too: its task is then ending, and no pool
+    /// operation was handed to it (that needs the task recorded), so cancelling it changes nothing.
     mutating func attach(body: Task<Void, Never>, to slot: Int, _ id: OperationID, attempt: Int) -> Bool {
-        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return false }
+        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return true }
         details[slot].bodyTask = body
         return nodes[slot].isCancelled
     }
@@ -135,7 +142,10 @@ extension SchedulerState {
         _ slot: Int, _ id: OperationID, attempt: Int, began: Duration, _ result: Result<any Sendable, any Error>,
         now: Duration, mayContinue: Bool, _ actions: inout SchedulerActions
     ) -> StartRequest? {
-        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return nil }
+        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else {
+            abandonedBodyReturned(slot, id, attempt: attempt, now: now, &actions)
+            return nil
+        }
         if attempt == 1 { details[slot].startedAt = began }
         running -= 1
         let worker = mayContinue && !nodes[slot].isCancelled ? details[slot].bodyTask : nil
@@ -173,11 +183,16 @@ extension SchedulerState {
     }
 
     /// An attempt ran past its timeout: free the graph now, cancel the body, don't wait for it.
+    /// The categories it holds stay held, and its slot kept, until the body returns.
     mutating func timeoutFired(
         _ slot: Int, _ id: OperationID, attempt: Int, now: Duration, _ actions: inout SchedulerActions
     ) {
         guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return }
         running -= 1
+        if details[slot].holdsManagerCategories || details[slot].holdsProcessCategories {
+            details[slot].abandonedAttempt = attempt
+            nodes[slot].unfinishedDependents += 1
+        }
         details[slot].timerTask = nil
         if let body = details[slot].bodyTask {
             actions.cancellations.append(body)
@@ -198,7 +213,29 @@ extension SchedulerState {
     ) {
         guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .backoff else { return }
         details[slot].timerTask = nil
+        guard details[slot].abandonedAttempt == nil else {
+            details[slot].retryWaitsForBody = true
+            return
+        }
         enqueueReady(slot)
+        fillSlots(now: now, &actions)
+    }
+
+    /// The body of a timed-out attempt returned at last: give back the categories kept for it,
+    /// or start the retry that waited for it.
+    private mutating func abandonedBodyReturned(
+        _ slot: Int, _ id: OperationID, attempt: Int, now: Duration, _ actions: inout SchedulerActions
+    ) {
+        guard isCurrent(slot, id), details[slot].abandonedAttempt == attempt else { return }
+        details[slot].abandonedAttempt = nil
+        nodes[slot].unfinishedDependents -= 1
+        if nodes[slot].phase == .finished {
+            releaseCategories(slot, now: now, &actions)
+            retireIfDone(slot)
+        } else if nodes[slot].phase == .backoff && details[slot].retryWaitsForBody {
+            details[slot].retryWaitsForBody = false
+            enqueueReady(slot)
+        }
         fillSlots(now: now, &actions)
     }
 

@@ -1,7 +1,11 @@
 /// Answers about single operations: status, results, outputs.
 extension SchedulerState {
     /// What `id` is doing, and if pending, why.
-    func status(of id: OperationID, processHolder: (String) -> (holder: String?, ahead: Int)) -> OperationStatus {
+    ///
+    /// `processHolder` answers for a process-wide category, given the asking node's sequence.
+    func status(
+        of id: OperationID, processHolder: (String, _ sequence: Int) -> (holder: String?, ahead: Int)
+    ) -> OperationStatus {
         guard let slot = slotByID[id] else { return .unknown }
         let node = nodes[slot]
         let record = details[slot]
@@ -32,7 +36,7 @@ extension SchedulerState {
         case .claimingProcess:
             return .pending(
                 record.step.processCategories.map { category in
-                    let (holder, ahead) = processHolder(category)
+                    let (holder, ahead) = processHolder(category, node.sequence)
                     return .exclusivity(category: category, holder: holder, queuedAhead: ahead)
                 })
         case .ready:
@@ -55,9 +59,13 @@ extension SchedulerState {
         return NodeResult(outcome: outcome, output: details[slot].output, error: details[slot].error)
     }
 
-    /// The output of `dependency` as seen by the running operation `slot`.
-    func output(of dependency: OperationID, for slot: Int, _ id: OperationID) -> Result<NodeResult, OperationError> {
-        guard isCurrent(slot, id) else { return .failure(.operationEnded(details[slot].step.name)) }
+    /// The output of `dependency` as seen by attempt `attempt` of the running operation `slot`.
+    func output(
+        of dependency: OperationID, for slot: Int, _ id: OperationID, attempt: Int
+    ) -> Result<NodeResult, OperationError> {
+        guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else {
+            return .failure(.operationEnded(details[slot].step.name))
+        }
         let name = details[slot].step.name
         guard let reference = details[slot].dependencies.first(where: { $0.id == dependency }),
             let dependencySlot = liveSlot(reference),

@@ -4,9 +4,9 @@ extension SchedulerState {
     enum RunTarget: Sendable {
         /// A new run, for `submit`.
         case new(OperationRun, FailurePolicy)
-        /// The run of the operation at `slot` adding to it; with `dependentsWait`, that operation's
-        /// dependents also wait for the batch.
-        case addedBy(slot: Int, id: OperationID, dependentsWait: Bool)
+        /// The run of the operation at `slot` adding to it from its attempt `attempt`; with
+        /// `dependentsWait`, that operation's dependents also wait for the batch.
+        case addedBy(slot: Int, id: OperationID, attempt: Int, dependentsWait: Bool)
     }
 
     /// Adds a batch of steps, already checked for duplicates and cycles among themselves.
@@ -43,9 +43,13 @@ extension SchedulerState {
         runs[runNumber]?.slots.append(contentsOf: slots)
         runs[runNumber]?.unfinished += slots.count
         for slot in slots { emit(.enqueued, slot, at: now, &actions) }
+        // Steps added by a cancelled operation (its run cancelled, say) are cancelled with it.
+        if case .addedBy(let adder, _, _, _) = target, nodes[adder].isCancelled { markCancelled(from: slots, &actions) }
         for slot in slots where nodes[slot].remaining == 0 { dependenciesEnded(slot, now: now, &actions) }
         finishPending(now: now, &actions)
         fillSlots(now: now, &actions)
+        // An empty graph has nothing whose end would end its run.
+        if slots.isEmpty, case .new = target { endRun(runNumber, &actions) }
     }
 
     /// The critical-path weight of a new step: its estimate, else its name's recorded duration,
@@ -73,8 +77,10 @@ extension SchedulerState {
                 throw .unknownDependency(operation: batch.steps[index].name, dependency: batch.dependencyIDs[edge])
             }
         }
-        if case .addedBy(let slot, let id, _) = target, !isCurrent(slot, id) || nodes[slot].phase == .finished {
-            throw .operationEnded(batch.steps.first?.name ?? "")
+        if case .addedBy(let slot, let id, let attempt, _) = target,
+            !isCurrent(slot, id, attempt: attempt) || nodes[slot].phase != .running
+        {
+            throw .operationEnded(details[slot].step.name)
         }
     }
 
@@ -86,7 +92,7 @@ extension SchedulerState {
         case .new(let object, let policy):
             runs[object.number] = Run(object: object, policy: policy, startedAt: now)
             return (object.number, object, [])
-        case .addedBy(let slot, _, let dependentsWait):
+        case .addedBy(let slot, _, _, let dependentsWait):
             let dependents = dependentsWait ? Array(details[slot].dependents) : []
             if !dependents.isEmpty,
                 let cycle = cycleThroughExisting(batch.steps, batch.identities, reaching: Set(dependents))

@@ -66,8 +66,9 @@ struct SchedulerState: Sendable {
         var attempt = 0
         var id: OperationID
         var run: Int
-        /// Dependents of other runs that have not ended. Those of its own run need no count: they
-        /// have all ended by the time the run has, which a node waits for before retiring.
+        /// Dependents of other runs that have not ended, plus one while a timed-out body keeps the
+        /// node's categories (see `NodeDetails.abandonedAttempt`). Those of its own run need no
+        /// count: they have all ended by the time the run has, which a node waits for before retiring.
         var unfinishedDependents = 0
         var estimate: Int64 = 0
     }
@@ -97,6 +98,12 @@ struct SchedulerState: Sendable {
         var waiters: [UnsafeContinuation<NodeResult?, Never>] = []
         var holdsManagerCategories = false
         var holdsProcessCategories = false
+        /// The timed-out attempt whose body has not returned yet: the node keeps its categories
+        /// (and its slot) until it does, so members of a category never overlap.
+        var abandonedAttempt: Int?
+        /// Whether the backoff before the next attempt is over and that attempt waits only for the
+        /// abandoned body.
+        var retryWaitsForBody = false
     }
 
     struct Run: Sendable {
@@ -126,6 +133,9 @@ struct SchedulerState: Sendable {
     /// Nodes whose end was decided and whose consequences are still to be carried out.
     var finishing: [Int] = []
 
+    /// The latest time a transition was given (see `time(from:)`).
+    var latestTime = Duration.zero
+
     var running = 0
     var limit: Int
     /// The critical-path weight of a step with no estimate and no recorded duration.
@@ -143,6 +153,13 @@ struct SchedulerState: Sendable {
     init(limit: Int, defaultEstimate: Duration) {
         self.limit = max(1, limit)
         self.defaultEstimate = max(1, defaultEstimate.nanoseconds)
+    }
+
+    /// `reading`, or the latest time a transition was given if that is later: the clock is read
+    /// before the lock is taken, so readings may reach it out of order.
+    mutating func time(from reading: Duration) -> Duration {
+        latestTime = max(latestTime, reading)
+        return latestTime
     }
 
     // MARK: Lookup

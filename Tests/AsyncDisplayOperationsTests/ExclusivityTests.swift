@@ -85,7 +85,7 @@ struct ExclusivityTests {
         #expect(first.manager.status(of: globalA) == .running(attempt: 1))
         #expect(
             second.manager.status(of: globalB)
-                == .pending([.exclusivity(category: "scopes.global", holder: "global a", queuedAhead: 1)]))
+                == .pending([.exclusivity(category: "scopes.global", holder: "global a", queuedAhead: 0)]))
         first.runAll()
         second.runAll()
         gate.open()

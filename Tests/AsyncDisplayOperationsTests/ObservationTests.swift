@@ -6,7 +6,9 @@ import Testing
 
 @Suite("Events, status and reports")
 struct ObservationTests {
-    @Test("The event stream reports each operation's life in order; a dependency finishes before its dependent starts")
+    @Test(
+        "The event stream reports each operation's life in order; a dependency finishes before its dependent starts",
+        .timeLimit(.minutes(1)))
     func events() async throws {
         let setup = ManualSetup(limit: 2)
         let events = setup.manager.events()

@@ -174,7 +174,7 @@ struct SchedulingTests {
         #expect(setup.manager.maximumConcurrency == 1)
     }
 
-    @Test("Foundation port: two operations run concurrently under a limit of two")
+    @Test("Foundation port: two operations run concurrently under a limit of two", .timeLimit(.minutes(1)))
     func concurrentOperations() async throws {
         let pool = try ExecutorPool(name: "ops.two", count: 2)
         let manager = OperationManager(pool: pool, maximumConcurrency: 2)
