@@ -3,8 +3,8 @@ import Testing
 @testable import AsyncDisplayOperations
 
 /// Transitions whose order the manager's threads decide, driven on the state machine directly.
-@Suite("Review regressions: scheduler state")
-struct SchedulerStateRegressionTests {
+@Suite("Scheduler state")
+struct SchedulerStateTests {
     /// A state holding `step`, started; returns its start request.
     private func started(
         _ step: OperationStep<Void>, in state: inout SchedulerState, manager: OperationManager

@@ -62,8 +62,8 @@ struct ProbingReference: OperationReference {
     }
 }
 
-@Suite("Review regressions: user code outside the lock")
-struct LockRegressionTests {
+@Suite("User code outside the lock")
+struct LockTests {
     @Test("A user clock is read, and user references asked their identity, outside the manager's lock")
     func userCodeOutsideLock() async throws {
         let executor = ManualExecutor()

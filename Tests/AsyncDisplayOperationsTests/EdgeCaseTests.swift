@@ -31,8 +31,8 @@ func backoffContenders(
     return (holder, loggedStep("waiter", log, exclusivity: [category]))
 }
 
-@Suite("Review regressions: cancelled category contenders")
-struct CancelledContenderRegressionTests {
+@Suite("Cancelled category contenders")
+struct CancelledContenderTests {
     @Test(
         "run.cancel() while a category holder waits out a backoff: the cancelled waiter never starts, ends once",
         .timeLimit(.minutes(1)), arguments: [ExclusivityCategory.Scope.manager, .process])
@@ -122,8 +122,8 @@ struct CancelledContenderRegressionTests {
     }
 }
 
-@Suite("Review regressions: process-wide claims")
-struct ProcessClaimRegressionTests {
+@Suite("Process-wide claims")
+struct ProcessClaimTests {
     @Test("The same step submitted to two managers claims a process-wide category twice, each released in turn")
     func sameStepTwoManagers() async throws {
         let first = ManualSetup(limit: 1, name: "regression.same.first")
@@ -148,8 +148,8 @@ struct ProcessClaimRegressionTests {
     }
 }
 
-@Suite("Review regressions: runs")
-struct RunRegressionTests {
+@Suite("Runs")
+struct RunTests {
     @Test("An empty graph's run ends at once with an empty report")
     func emptyRun() async throws {
         let setup = ManualSetup()
@@ -162,8 +162,8 @@ struct RunRegressionTests {
     }
 }
 
-@Suite("Review regressions: adding to a cancelled run")
-struct CancelledAddRegressionTests {
+@Suite("Adding to a cancelled run")
+struct CancelledAddTests {
     /// Runs `adder`, which adds a logged step once let through its gate, cancelling the run with
     /// `cancel` while it waits there; returns the report and what ran.
     private func addAfterCancel(
@@ -204,8 +204,8 @@ struct CancelledAddRegressionTests {
     }
 }
 
-@Suite("Review regressions: stale attempts")
-struct StaleAttemptRegressionTests {
+@Suite("Stale attempts")
+struct StaleAttemptTests {
     @Test(
         "A timed-out attempt's late body can neither add operations nor read outputs while the retry waits",
         .timeLimit(.minutes(1)))
@@ -243,8 +243,8 @@ struct StaleAttemptRegressionTests {
     }
 }
 
-@Suite("Review regressions: status")
-struct StatusRegressionTests {
+@Suite("Status")
+struct StatusTests {
     @Test("A process-wide contender's queuedAhead counts those ahead of it, not itself")
     func processQueuedAhead() async throws {
         let first = ManualSetup(limit: 1, name: "regression.ahead.first")
@@ -267,8 +267,8 @@ struct StatusRegressionTests {
     }
 }
 
-@Suite("Review regressions: clean-up steps and fail-fast outcomes")
-struct CleanUpRegressionTests {
+@Suite("Clean-up steps and fail-fast outcomes")
+struct CleanUpTests {
     @Test("run.cancel() spares a clean-up step: it runs once its dependency ended")
     func runCancelSparesCleanUp() async throws {
         let setup = ManualSetup(limit: 2)
@@ -332,8 +332,8 @@ struct CleanUpRegressionTests {
     }
 }
 
-@Suite("Review regressions: timeouts and categories")
-struct TimeoutCategoryRegressionTests {
+@Suite("Timeouts and categories")
+struct TimeoutCategoryTests {
     @Test(
         "A timed-out operation ends at once and frees its dependents, but keeps its category until its body returns",
         .timeLimit(.minutes(1)), arguments: [ExclusivityCategory.Scope.manager, .process])
@@ -369,8 +369,8 @@ struct TimeoutCategoryRegressionTests {
     }
 }
 
-@Suite("Review regressions: retry policy")
-struct RetryPolicyRegressionTests {
+@Suite("Retry policy")
+struct RetryPolicyTests {
     @Test("A huge or infinite backoff multiplier reaches the longest wait instead of overflowing")
     func hugeMultiplier() {
         for multiplier in [Double.infinity, 1e300, .greatestFiniteMagnitude] {
