@@ -102,9 +102,21 @@ final class CoverageRasterizer {
     /// Complexity: O(touched cells + rows × width / 256).
     func drain<Sink: CoverageSink>(rule: FillRule, into sink: inout Sink) {
         guard firstRow < endRow else { return }
+        // One loop per rule, so that the rule isn't tested again for every four cells.
+        if rule == .evenOdd {
+            drainRows(EvenOddRule.self, into: &sink)
+        } else {
+            drainRows(NonZeroRule.self, into: &sink)
+        }
+        firstRow = height
+        endRow = 0
+    }
+
+    /// Hands every touched row to `sink` under `Rule` (see `drain(rule:into:)`).
+    private func drainRows<Sink: CoverageSink, Rule: DrainRule>(_: Rule.Type, into sink: inout Sink) {
+        let evenOdd = Rule.isEvenOdd
         let stride = self.stride
         let wordsPerRow = self.wordsPerRow
-        let evenOdd = rule == .evenOdd
         for row in firstRow..<endRow {
             let line = cells + row &* stride
             let bits = touched + row &* wordsPerRow
@@ -123,8 +135,6 @@ final class CoverageRasterizer {
             }
             sink.finish(row: row)
         }
-        firstRow = height
-        endRow = 0
     }
 
     /// Hands the 64 groups of `row` from group `base`, touched where `word` has a bit, to `sink`,
@@ -218,7 +228,11 @@ final class CoverageRasterizer {
                 // `level(_:evenOdd: false)` lane by lane.
                 let sign = sums &>> 31
                 let magnitude = (sums ^ sign) &- sign
-                quadLevels = SIMD4(truncatingIfNeeded: pointwiseMin((magnitude &+ 128) &>> 8, SIMD4(repeating: 255)))
+                // Clamped at both ends (the low one never bites), so that the narrowing to bytes
+                // can be two saturating packs.
+                quadLevels = SIMD4(
+                    truncatingIfNeeded: pointwiseMax(
+                        pointwiseMin((magnitude &+ 128) &>> 8, SIMD4(repeating: 255)), .zero))
             }
             // Safe: four bytes either way, and every bit pattern is a valid value of both.
             body(column, unsafeBitCast(quadLevels, to: UInt32.self))
@@ -237,4 +251,17 @@ final class CoverageRasterizer {
         }
         return UInt8(truncatingIfNeeded: min((magnitude &+ 128) >> 8, 255))
     }
+}
+
+/// A fill rule as a type, so that each rule gets its own copy of the drain's loops.
+private protocol DrainRule {
+    static var isEvenOdd: Bool { get }
+}
+
+private enum NonZeroRule: DrainRule {
+    static var isEvenOdd: Bool { false }
+}
+
+private enum EvenOddRule: DrainRule {
+    static var isEvenOdd: Bool { true }
 }
