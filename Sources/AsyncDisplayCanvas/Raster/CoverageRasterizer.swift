@@ -228,11 +228,20 @@ final class CoverageRasterizer {
                 // `level(_:evenOdd: false)` lane by lane.
                 let sign = sums &>> 31
                 let magnitude = (sums ^ sign) &- sign
-                // Clamped at both ends (the low one never bites), so that the narrowing to bytes
-                // can be two saturating packs.
+                let rounded = (magnitude &+ 128) &>> 8
+                // Narrowed to 16 bits with saturation, then limited to 0...255 in 16-bit lanes
+                // (the low limit never bites): the optimizer makes these a saturating pack and
+                // 16-bit minimum and maximum, which SSE2 has for 16-bit lanes but not 32-bit ones,
+                // and the sink's widening back to lanes a shuffle of the same values.
+                let saturated = pointwiseMax(
+                    pointwiseMin(rounded, SIMD4(repeating: 32767)), SIMD4(repeating: -32768))
+                let narrow = SIMD8<Int16>(
+                    Int16(truncatingIfNeeded: saturated[0]), Int16(truncatingIfNeeded: saturated[1]),
+                    Int16(truncatingIfNeeded: saturated[2]), Int16(truncatingIfNeeded: saturated[3]), 0, 0, 0, 0)
+                let clamped = pointwiseMax(pointwiseMin(narrow, SIMD8(repeating: 255)), .zero)
                 quadLevels = SIMD4(
-                    truncatingIfNeeded: pointwiseMax(
-                        pointwiseMin((magnitude &+ 128) &>> 8, SIMD4(repeating: 255)), .zero))
+                    UInt8(truncatingIfNeeded: clamped[0]), UInt8(truncatingIfNeeded: clamped[1]),
+                    UInt8(truncatingIfNeeded: clamped[2]), UInt8(truncatingIfNeeded: clamped[3]))
             }
             // Safe: four bytes either way, and every bit pattern is a valid value of both.
             body(column, unsafeBitCast(quadLevels, to: UInt32.self))
