@@ -117,9 +117,17 @@ final class CoverageRasterizer {
         let evenOdd = Rule.isEvenOdd
         let stride = self.stride
         let wordsPerRow = self.wordsPerRow
-        for row in firstRow..<endRow {
-            let line = cells + row &* stride
-            let bits = touched + row &* wordsPerRow
+        // Safe: rows `firstRow..<endRow` lie within the area, whose cells and bits the buffers hold.
+        var line = cells + firstRow &* stride
+        var bits = touched + firstRow &* wordsPerRow
+        var row = firstRow
+        let endRow = self.endRow
+        while row < endRow {
+            defer {
+                row &+= 1
+                line += stride
+                bits += wordsPerRow
+            }
             var sum: Int32 = 0
             if wordsPerRow == 1 {
                 // Most areas are at most 252 pixels wide: one word, the same steps with base 0.
