@@ -278,7 +278,12 @@ public struct Path: Sendable, Hashable {
     private static func segmentCount(deviation: Double, tolerance: Double) -> Int {
         guard deviation.isFinite, deviation > tolerance else { return 1 }
         let product = min(2 * deviation / (3 * tolerance), 1e6)
-        return min(256, max(2, Int(((1 + (1 + 4 * product).squareRoot()) / 2).rounded(.up))))
+        let root = (1 + (1 + 4 * product).squareRoot()) / 2
+        // The ceiling without a call or a checked conversion: rounded to the nearest, then one
+        // up where that fell short (`root` is at most about 1,000).
+        var count = Int(CoverageRasterizer.fixed(root))
+        if Double(count) < root { count &+= 1 }
+        return min(256, max(2, count))
     }
 
     /// The size of the second difference `a − 2b + c`.
