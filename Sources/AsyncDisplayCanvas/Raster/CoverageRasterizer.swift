@@ -129,6 +129,7 @@ final class CoverageRasterizer {
                 bits += wordsPerRow
             }
             var sum: Int32 = 0
+            sink.start(row: row)
             if wordsPerRow == 1 {
                 // Most areas are at most 252 pixels wide: one word, the same steps with base 0.
                 let word = bits[0]
