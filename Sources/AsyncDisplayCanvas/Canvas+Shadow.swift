@@ -91,7 +91,9 @@ extension Canvas {
         _ first: UnsafePointer<UInt8>, rowLength: Int, area: PixelBox, into sink: inout Sink
     ) {
         for row in 0..<area.height {
+            sink.start(row: row)
             sink.blend(row: row, from: 0, to: area.width, levels: first + row * rowLength)
+            sink.finish(row: row)
         }
     }
 

@@ -195,17 +195,19 @@ public struct Path: Sendable, Hashable {
     ///
     /// Complexity: O(elements).
     func controlPointBounds(transform: AffineTransform) -> Rect? {
-        var minX = Double.infinity
-        var minY = Double.infinity
-        var maxX = -Double.infinity
-        var maxY = -Double.infinity
+        // Both coordinates at once: `transform.apply(to:)` lane by lane, in the same order.
+        let alongX = SIMD2(transform.a, transform.b)
+        let alongY = SIMD2(transform.c, transform.d)
+        let offset = SIMD2(transform.tx, transform.ty)
+        var low = SIMD2(repeating: Double.infinity)
+        var high = SIMD2(repeating: -Double.infinity)
         func extend(_ point: Point) {
-            let mapped = transform.apply(to: point)
-            guard mapped.x.isFinite && mapped.y.isFinite else { return }
-            minX = min(minX, mapped.x)
-            maxX = max(maxX, mapped.x)
-            minY = min(minY, mapped.y)
-            maxY = max(maxY, mapped.y)
+            let mapped = alongX * point.x + alongY * point.y + offset
+            // `v − v` is 0 for a finite `v` and NaN otherwise.
+            let finite = mapped - mapped
+            guard finite.sum() == 0 else { return }
+            low.replace(with: mapped, where: mapped .< low)
+            high.replace(with: mapped, where: mapped .> high)
         }
         for element in elements {
             switch element {
@@ -220,8 +222,8 @@ public struct Path: Sendable, Hashable {
             case .close: break
             }
         }
-        guard minX <= maxX, minY <= maxY else { return nil }
-        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        guard all(low .<= high) else { return nil }
+        return Rect(x: low.x, y: low.y, width: high.x - low.x, height: high.y - low.y)
     }
 
     /// Flattens the cubic from `p0` through `c1` and `c2` to `p3` into chords within about
@@ -278,7 +280,12 @@ public struct Path: Sendable, Hashable {
     private static func segmentCount(deviation: Double, tolerance: Double) -> Int {
         guard deviation.isFinite, deviation > tolerance else { return 1 }
         let product = min(2 * deviation / (3 * tolerance), 1e6)
-        return min(256, max(2, Int(((1 + (1 + 4 * product).squareRoot()) / 2).rounded(.up))))
+        let root = (1 + (1 + 4 * product).squareRoot()) / 2
+        // The ceiling without a call or a checked conversion: rounded to the nearest, then one
+        // up where that fell short (`root` is at most about 1,000).
+        var count = Int(CoverageRasterizer.fixed(root))
+        if Double(count) < root { count &+= 1 }
+        return min(256, max(2, count))
     }
 
     /// The size of the second difference `a − 2b + c`.

@@ -50,6 +50,21 @@ struct CanvasTests {
         }
     }
 
+    @Test("The eight-lane divide-by-255 matches the scalar one for every pair of bytes")
+    func vectorMultiplyDivide255Exhaustive() {
+        for a in 0...255 {
+            let lanes = SIMD8<UInt16>(repeating: UInt16(a))
+            for b in stride(from: 0, through: 255, by: 8) {
+                let others = SIMD8<UInt16>(0, 1, 2, 3, 4, 5, 6, 7) &+ UInt16(b)
+                let products = multiplyDivide255(lanes, others)
+                for lane in 0..<8 where UInt32(products[lane]) != multiplyDivide255(UInt32(a), UInt32(b + lane)) {
+                    Issue.record("\(a) × \(b + lane) ÷ 255")
+                    return
+                }
+            }
+        }
+    }
+
     @Test("Source-over on packed pixels matches the naive formula")
     func sourceOverMatchesReference() {
         var mismatches = 0

@@ -58,6 +58,37 @@ struct RasterizerTests {
         #expect(calls == 0)
     }
 
+    @Test(
+        "Stacked copies of a contour scale its winding sums, so each level follows the single one and stops at 255",
+        arguments: [2, 3, 300])
+    func stackedCopiesSaturate(copies: Int) {
+        // Areas wider than 256 pixels (two words of touched bits per row), shapes crossing the
+        // left and right edges, and windings up to 300 times full coverage.
+        var random = TestRandom(seed: 0x57AC + UInt64(copies))
+        for shape in 0..<12 {
+            let polygon = randomConvexPolygon(&random, corners: 3 + shape % 5, width: 320, height: 14).map {
+                Point(x: $0.x - 20, y: $0.y)
+            }
+            var single = Canvas(width: 280, height: 14)
+            single.fill(Path(polygon: polygon), with: .white)
+            var stacked = Path()
+            for _ in 0..<copies { stacked.append(contentsOf: Path(polygon: polygon)) }
+            var canvas = Canvas(width: 280, height: 14)
+            canvas.fill(stacked, with: .white)
+            var mismatches = 0
+            for y in 0..<14 {
+                for x in 0..<280 {
+                    // A level `l` below 255 comes from a winding sum within 256·l ± 128 (in 256ths).
+                    let level = Int(single[x: x, y: y].alpha)
+                    let low = level == 255 ? 255 : min(255, (copies * max(0, 256 * level - 128) + 128) >> 8)
+                    let high = level == 255 ? 255 : min(255, (copies * (256 * level + 127) + 128) >> 8)
+                    if !(low...high).contains(Int(canvas[x: x, y: y].alpha)) { mismatches += 1 }
+                }
+            }
+            #expect(mismatches == 0)
+        }
+    }
+
     @Test("Even-odd over a wide ring leaves the hole empty across untouched groups")
     func evenOddWideRing() {
         var path = Path()

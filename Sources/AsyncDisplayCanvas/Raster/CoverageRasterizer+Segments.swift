@@ -13,8 +13,11 @@ extension CoverageRasterizer {
     /// it could only reach cells past the last pixel, so they are dropped.
     func addLine(from p0: Point, to p1: Point) {
         let right = Double(width)
-        // Most segments lie inside the area (the comparisons also fail for NaN).
-        if p0.x >= 0, p0.x <= right, p1.x >= 0, p1.x <= right, p0.y.isFinite, p1.y.isFinite {
+        // Most segments lie inside the area. `v − v` is 0 for a finite `v` and NaN otherwise, so
+        // the sum is 0 only when all four coordinates are finite; then the nearer and farther
+        // ends across bound both.
+        let finite = (p0.x - p0.x) + (p0.y - p0.y) + (p1.x - p1.x) + (p1.y - p1.y) == 0
+        if finite, Self.lower(p0.x, p1.x) >= 0, Self.upper(p0.x, p1.x) <= right {
             addPiece(from: p0, to: p1)
             return
         }
@@ -63,8 +66,9 @@ extension CoverageRasterizer {
     @inline(__always)
     private func addPiece(from p0: Point, to p1: Point) {
         let (direction, top, bottom): (Double, Point, Point) = p0.y < p1.y ? (1, p0, p1) : (-1, p1, p0)
-        let yStart = max(top.y, 0)
-        let yEnd = min(bottom.y, Double(height))
+        // Both finite, so the one-instruction forms of max and min do.
+        let yStart = Self.upper(top.y, 0)
+        let yEnd = Self.lower(bottom.y, Double(height))
         // Also false for a horizontal piece.
         guard yStart < yEnd else { return }
         // Both slopes from one division: dx ÷ dy = dx² ÷ (dx·dy), and dy ÷ dx likewise.

@@ -102,13 +102,34 @@ final class CoverageRasterizer {
     /// Complexity: O(touched cells + rows × width / 256).
     func drain<Sink: CoverageSink>(rule: FillRule, into sink: inout Sink) {
         guard firstRow < endRow else { return }
+        // One loop per rule, so that the rule isn't tested again for every four cells.
+        if rule == .evenOdd {
+            drainRows(EvenOddRule.self, into: &sink)
+        } else {
+            drainRows(NonZeroRule.self, into: &sink)
+        }
+        firstRow = height
+        endRow = 0
+    }
+
+    /// Hands every touched row to `sink` under `Rule` (see `drain(rule:into:)`).
+    private func drainRows<Sink: CoverageSink, Rule: DrainRule>(_: Rule.Type, into sink: inout Sink) {
+        let evenOdd = Rule.isEvenOdd
         let stride = self.stride
         let wordsPerRow = self.wordsPerRow
-        let evenOdd = rule == .evenOdd
-        for row in firstRow..<endRow {
-            let line = cells + row &* stride
-            let bits = touched + row &* wordsPerRow
+        // Safe: rows `firstRow..<endRow` lie within the area, whose cells and bits the buffers hold.
+        var line = cells + firstRow &* stride
+        var bits = touched + firstRow &* wordsPerRow
+        var row = firstRow
+        let endRow = self.endRow
+        while row < endRow {
+            defer {
+                row &+= 1
+                line += stride
+                bits += wordsPerRow
+            }
             var sum: Int32 = 0
+            sink.start(row: row)
             if wordsPerRow == 1 {
                 // Most areas are at most 252 pixels wide: one word, the same steps with base 0.
                 let word = bits[0]
@@ -123,8 +144,6 @@ final class CoverageRasterizer {
             }
             sink.finish(row: row)
         }
-        firstRow = height
-        endRow = 0
     }
 
     /// Hands the 64 groups of `row` from group `base`, touched where `word` has a bit, to `sink`,
@@ -218,7 +237,20 @@ final class CoverageRasterizer {
                 // `level(_:evenOdd: false)` lane by lane.
                 let sign = sums &>> 31
                 let magnitude = (sums ^ sign) &- sign
-                quadLevels = SIMD4(truncatingIfNeeded: pointwiseMin((magnitude &+ 128) &>> 8, SIMD4(repeating: 255)))
+                let rounded = (magnitude &+ 128) &>> 8
+                // Narrowed to 16 bits with saturation, then limited to 0...255 in 16-bit lanes
+                // (the low limit never bites): the optimizer makes these a saturating pack and
+                // 16-bit minimum and maximum, which SSE2 has for 16-bit lanes but not 32-bit ones,
+                // and the sink's widening back to lanes a shuffle of the same values.
+                let saturated = pointwiseMax(
+                    pointwiseMin(rounded, SIMD4(repeating: 32767)), SIMD4(repeating: -32768))
+                let narrow = SIMD8<Int16>(
+                    Int16(truncatingIfNeeded: saturated[0]), Int16(truncatingIfNeeded: saturated[1]),
+                    Int16(truncatingIfNeeded: saturated[2]), Int16(truncatingIfNeeded: saturated[3]), 0, 0, 0, 0)
+                let clamped = pointwiseMax(pointwiseMin(narrow, SIMD8(repeating: 255)), .zero)
+                quadLevels = SIMD4(
+                    UInt8(truncatingIfNeeded: clamped[0]), UInt8(truncatingIfNeeded: clamped[1]),
+                    UInt8(truncatingIfNeeded: clamped[2]), UInt8(truncatingIfNeeded: clamped[3]))
             }
             // Safe: four bytes either way, and every bit pattern is a valid value of both.
             body(column, unsafeBitCast(quadLevels, to: UInt32.self))
@@ -237,4 +269,17 @@ final class CoverageRasterizer {
         }
         return UInt8(truncatingIfNeeded: min((magnitude &+ 128) >> 8, 255))
     }
+}
+
+/// A fill rule as a type, so that each rule gets its own copy of the drain's loops.
+private protocol DrainRule {
+    static var isEvenOdd: Bool { get }
+}
+
+private enum NonZeroRule: DrainRule {
+    static var isEvenOdd: Bool { false }
+}
+
+private enum EvenOddRule: DrainRule {
+    static var isEvenOdd: Bool { true }
 }

@@ -1,4 +1,5 @@
-/// Where a rasterizer's coverage goes: called row by row, left to right.
+/// Where a rasterizer's coverage goes: called row by row, left to right, each row's spans
+/// between `start(row:)` and `finish(row:)`.
 protocol CoverageSink {
     /// Pixels `start..<end` of `row`, each with its own level in `levels[0..<end - start]`.
     mutating func blend(row: Int, from start: Int, to end: Int, levels: UnsafePointer<UInt8>)
@@ -10,6 +11,8 @@ protocol CoverageSink {
     /// Pixels `column..<column + count` of `row` (`count` is 1...4), at the levels that are
     /// the bytes of `quad` in memory order.
     mutating func blend(row: Int, at column: Int, count: Int, quad: UInt32)
+    /// Before the first span of a touched row.
+    mutating func start(row: Int)
     /// After the last span of a touched row.
     mutating func finish(row: Int)
 }
@@ -25,6 +28,8 @@ extension CoverageSink {
                 levels: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
         }
     }
+
+    func start(row: Int) {}
 
     func finish(row: Int) {}
 }

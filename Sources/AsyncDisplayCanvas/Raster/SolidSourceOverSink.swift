@@ -5,24 +5,31 @@ struct SolidSourceOverSink: CoverageSink {
     /// Pixels per canvas row.
     let rowLength: Int
     let color: ColorLanes
+    /// The first pixel of the row being drained, worked out once per row rather than per span.
+    private var rowStart: UnsafeMutablePointer<UInt32>
 
     init(origin: UnsafeMutablePointer<UInt32>, rowLength: Int, pixel: UInt32) {
         self.origin = origin
         self.rowLength = rowLength
         color = ColorLanes(pixel)
+        rowStart = origin
+    }
+
+    @inline(__always)
+    mutating func start(row: Int) {
+        rowStart = origin + row &* rowLength
     }
 
     @inline(__always)
     mutating func blend(row: Int, from start: Int, to end: Int, levels: UnsafePointer<UInt8>) {
-        PixelKernels.blendSourceOver(
-            origin + (row &* rowLength &+ start), count: end &- start, color: color, levels: levels)
+        PixelKernels.blendSourceOver(rowStart + start, count: end &- start, color: color, levels: levels)
     }
 
     static var blendsQuads: Bool { true }
 
     @inline(__always)
     mutating func blend(row: Int, at column: Int, count: Int, quad: UInt32) {
-        let pixels = origin + (row &* rowLength &+ column)
+        let pixels = rowStart + column
         if count == 4 {
             PixelKernels.blendSourceOver(pixels, color: color, quad: quad)
         } else {
@@ -36,7 +43,7 @@ struct SolidSourceOverSink: CoverageSink {
 
     @inline(__always)
     mutating func blend(row: Int, from start: Int, to end: Int, level: UInt8) {
-        let destination = origin + (row &* rowLength &+ start)
+        let destination = rowStart + start
         if level == 255 {
             if color.pixel >> 24 == 255 {
                 PixelKernels.fill(destination, count: end &- start, with: color.pixel)
