@@ -60,3 +60,19 @@ func scalePixel(_ pixel: UInt32, by coverage: UInt32) -> UInt32 {
     let odd = (oddLanes &+ ((oddLanes >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
     return even | odd
 }
+
+/// A packed premultiplied pixel scaled by `inverse` (0...255) ÷ 255, each component rounded
+/// down: within one level of `scalePixel`, and no component passes alpha.
+///
+/// Cheaper than rounding to nearest, which needs a bias added to each product: this is one
+/// high-half multiply per component, `x × (257 × inverse + 1) >> 16`, which equals
+/// `⌊x × inverse ÷ 255⌋` for every byte `x` (the exhaustive tests check each one).
+@inline(__always)
+func scalePixelRoundingDown(_ pixel: UInt32, by inverse: UInt32) -> UInt32 {
+    let scale = 257 &* inverse &+ 1
+    let red = ((pixel & 0xFF) &* scale) >> 16
+    let green = ((pixel >> 8 & 0xFF) &* scale) >> 16
+    let blue = ((pixel >> 16 & 0xFF) &* scale) >> 16
+    let alpha = ((pixel >> 24) &* scale) >> 16
+    return red | green << 8 | blue << 16 | alpha << 24
+}

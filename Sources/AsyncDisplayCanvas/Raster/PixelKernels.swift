@@ -30,29 +30,40 @@ enum PixelKernels {
         blendSourceOver(destination, count: count, color: ColorLanes(pixel))
     }
 
-    /// Blends one translucent `color` source-over `count` pixels.
+    /// Blends one translucent `color` source-over `count` pixels: `pixel + destination × (255 −
+    /// alpha) ÷ 255` per component, the product rounded down rather than to nearest (within
+    /// one level of it; see `scalePixelRoundingDown`).
     ///
-    /// The source is the same for every pixel, so only the destination is scaled:
-    /// `pixel + destination × (255 − alpha) ÷ 255`, four pixels at a time in 16-bit vector
-    /// lanes (even bytes, then odd bytes), then one at a time. Written out rather than left to
-    /// the auto-vectorizer, whose unrolled loops only start after 64 bytes — longer than most
-    /// spans of a shape.
-    @inline(__always)
+    /// The one kernel that does not round to nearest: it is what a large translucent fill
+    /// spends its time in, and rounding takes ten vector operations per four pixels, more than
+    /// the memory traffic hides, where this takes seven. Four pixels at a time in 16-bit vector
+    /// lanes (even bytes, then odd bytes in place), then one at a time by the same formula, so
+    /// a pixel's result does not depend on its column. Written out rather than left to the
+    /// auto-vectorizer, whose unrolled loops only start after 64 bytes — longer than most spans
+    /// of a shape. A transparent colour leaves the pixels as they are.
+    ///
+    /// Never inlined: LLVM makes `multiplyHigh` one `pmulhuw` only where it sees that the
+    /// multiplier's lanes hold 16 bits, which it no longer sees once this loop sits inside one
+    /// that works out the colour (it then multiplies in 32-bit lanes, several times slower).
+    @inline(never)
     static func blendSourceOver(_ destination: UnsafeMutablePointer<UInt32>, count: Int, color: ColorLanes) {
+        let inverse = 255 &- (color.pixel >> 24)
+        guard inverse < 255 else { return }
         // Safe: every load and store covers pixels index..<index + 4 with index + 4 <= count.
         let raw = UnsafeMutableRawPointer(destination)
         var index = 0
         while index &+ 4 <= count {
             let old = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD4<UInt32>.self).lanes16
-            let even = multiplyDivide255(old & 0xFF, color.inverseAlpha)
-            let odd = multiplyDivide255(old &>> 8, color.inverseAlpha)
-            let blended = (even | odd &<< 8).words &+ color.source
-            raw.storeBytes(of: blended, toByteOffset: index &* 4, as: SIMD4<UInt32>.self)
+            // An odd byte x in place reads as 256 × x: the high half of its product is
+            // ⌊x × scale ÷ 256⌋, whose high byte is the result for x.
+            let even = multiplyHigh(old & 0x00FF, color.inverseScale)
+            let odd = multiplyHigh(old & 0xFF00, color.inverseScale) & 0xFF00
+            let scaled = even | odd
+            raw.storeBytes(of: scaled.words &+ color.source, toByteOffset: index &* 4, as: SIMD4<UInt32>.self)
             index &+= 4
         }
-        let inverse = 255 &- (color.pixel >> 24)
         while index < count {
-            destination[index] = color.pixel &+ scalePixel(destination[index], by: inverse)
+            destination[index] = color.pixel &+ scalePixelRoundingDown(destination[index], by: inverse)
             index &+= 1
         }
     }
@@ -113,6 +124,13 @@ enum PixelKernels {
         let odd = multiplyDivide255(lanes.odd, coverage) &+ multiplyDivide255(destination &>> 8, inverse)
         target.storeBytes(of: even | odd &<< 8, as: SIMD8<UInt16>.self)
     }
+}
+
+/// The high half of each lane's full 32-bit product `a × b` (one `pmulhuw` on x86).
+@inline(__always)
+private func multiplyHigh(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    let product = SIMD8<UInt32>(truncatingIfNeeded: a) &* SIMD8<UInt32>(truncatingIfNeeded: b)
+    return SIMD8<UInt16>(truncatingIfNeeded: product &>> 16)
 }
 
 /// `a × b ÷ 255` per lane, rounded to nearest, exactly, for lanes in 0...255.
