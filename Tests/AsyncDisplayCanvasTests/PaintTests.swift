@@ -140,14 +140,13 @@ struct PaintTests {
         #expect(canvas[x: 1, y: 0] == Color.black.premultiplied)
     }
 
-    @Test("The constant-source blend loop equals its per-pixel formula for random pixels")
+    @Test("The constant-source blend loop equals the per-pixel formula for every destination byte")
     func constantBlendKernel() {
         var random = TestRandom(seed: 3)
         for _ in 0..<64 {
             let source = random.premultipliedPixel().packed
             var row = (0..<257).map { _ in random.premultipliedPixel().packed }
-            // Rounded down (see `PixelKernels.blendSourceOver(_:count:color:)`).
-            let expected = row.map { source &+ scalePixelRoundingDown($0, by: 255 - source >> 24) }
+            let expected = row.map { sourceOver(source, $0) }
             row.withUnsafeMutableBufferPointer {
                 PixelKernels.blendSourceOver($0.baseAddress!, count: 257, pixel: source)
             }

@@ -31,16 +31,15 @@ enum PixelKernels {
     }
 
     /// Blends one translucent `color` source-over `count` pixels: `pixel + destination × (255 −
-    /// alpha) ÷ 255` per component, the product rounded down rather than to nearest (within
-    /// one level of it; see `scalePixelRoundingDown`).
+    /// alpha) ÷ 255` per component, the product rounded down (see `sourceOver`).
     ///
-    /// The one kernel that does not round to nearest: it is what a large translucent fill
-    /// spends its time in, and rounding takes ten vector operations per four pixels, more than
-    /// the memory traffic hides, where this takes seven. Four pixels at a time in 16-bit vector
-    /// lanes (even bytes, then odd bytes in place), then one at a time by the same formula, so
-    /// a pixel's result does not depend on its column. Written out rather than left to the
-    /// auto-vectorizer, whose unrolled loops only start after 64 bytes — longer than most spans
-    /// of a shape. A transparent colour leaves the pixels as they are.
+    /// What a large translucent fill spends its time in. Rounding down is one `pmulhuw` per
+    /// eight bytes with a multiplier worked out once, seven vector operations per four pixels;
+    /// rounding to nearest would take ten, more than the memory traffic hides. Four pixels at
+    /// a time in 16-bit vector lanes (even bytes, then odd bytes in place), then one at a time
+    /// by the same formula. Written out rather than left to the auto-vectorizer, whose unrolled
+    /// loops only start after 64 bytes — longer than most spans of a shape. A transparent
+    /// colour leaves the pixels as they are.
     ///
     /// Never inlined: LLVM makes `multiplyHigh` one `pmulhuw` only where it sees that the
     /// multiplier's lanes hold 16 bits, which it no longer sees once this loop sits inside one
@@ -73,7 +72,7 @@ enum PixelKernels {
     ///
     /// The vector path is `scalePixel`'s split into even bytes (red, blue) and odd bytes (green,
     /// alpha), eight lanes wide: each lane computes what `sourceOver(scalePixel(color, by:
-    /// level), pixel)` does, with the same exact rounding, so both paths give identical pixels.
+    /// level), pixel)` does, with the same rounding, so both paths give identical pixels.
     @inline(__always)
     static func blendSourceOver(
         _ pixels: UnsafeMutablePointer<UInt32>, count: Int, color lanes: ColorLanes, levels: UnsafePointer<UInt8>
@@ -120,8 +119,8 @@ enum PixelKernels {
         let coverage = (levels | levels &<< 16).lanes16
         let inverse = 255 &- (isOpaque ? coverage : multiplyDivide255(lanes.alpha, coverage))
         let destination = target.loadUnaligned(as: SIMD4<UInt32>.self).lanes16
-        let even = multiplyDivide255(lanes.even, coverage) &+ multiplyDivide255(destination & 0xFF, inverse)
-        let odd = multiplyDivide255(lanes.odd, coverage) &+ multiplyDivide255(destination &>> 8, inverse)
+        let even = multiplyDivide255(lanes.even, coverage) &+ multiplyDivide255RoundingDown(destination & 0xFF, inverse)
+        let odd = multiplyDivide255(lanes.odd, coverage) &+ multiplyDivide255RoundingDown(destination &>> 8, inverse)
         target.storeBytes(of: even | odd &<< 8, as: SIMD8<UInt16>.self)
     }
 }
@@ -131,6 +130,14 @@ enum PixelKernels {
 private func multiplyHigh(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
     let product = SIMD8<UInt32>(truncatingIfNeeded: a) &* SIMD8<UInt32>(truncatingIfNeeded: b)
     return SIMD8<UInt16>(truncatingIfNeeded: product &>> 16)
+}
+
+/// `⌊a × b ÷ 255⌋` per lane, exactly, for lanes in 0...255: `multiplyDivide255` with a bias
+/// of 1 in place of 128.
+@inline(__always)
+private func multiplyDivide255RoundingDown(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    let product = a &* b &+ 1
+    return (product &+ (product &>> 8)) &>> 8
 }
 
 /// `a × b ÷ 255` per lane, rounded to nearest, exactly, for lanes in 0...255.
