@@ -34,12 +34,12 @@ enum PixelKernels {
     /// alpha) ÷ 255` per component, the product rounded down (see `sourceOver`).
     ///
     /// What a large translucent fill spends its time in. Rounding down is one `pmulhuw` per
-    /// eight bytes with a multiplier worked out once, seven vector operations per four pixels;
-    /// rounding to nearest would take ten, more than the memory traffic hides. Four pixels at
-    /// a time in 16-bit vector lanes (even bytes, then odd bytes in place), then one at a time
-    /// by the same formula. Written out rather than left to the auto-vectorizer, whose unrolled
-    /// loops only start after 64 bytes — longer than most spans of a shape. A transparent
-    /// colour leaves the pixels as they are.
+    /// eight bytes with a multiplier worked out once: four pixels widen to two vectors of
+    /// 16-bit lanes, are scaled, narrow back and take the colour, six vector operations where
+    /// rounding to nearest would take ten, more than the memory traffic hides. Then one pixel
+    /// at a time by the same formula. Written out rather than left to the auto-vectorizer,
+    /// whose unrolled loops only start after 64 bytes — longer than most spans of a shape. A
+    /// transparent colour leaves the pixels as they are.
     ///
     /// Never inlined: LLVM makes `multiplyHigh` one `pmulhuw` only where it sees that the
     /// multiplier's lanes hold 16 bits, which it no longer sees once this loop sits inside one
@@ -52,13 +52,14 @@ enum PixelKernels {
         let raw = UnsafeMutableRawPointer(destination)
         var index = 0
         while index &+ 4 <= count {
-            let old = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD4<UInt32>.self).lanes16
-            // An odd byte x in place reads as 256 × x: the high half of its product is
-            // ⌊x × scale ÷ 256⌋, whose high byte is the result for x.
-            let even = multiplyHigh(old & 0x00FF, color.inverseScale)
-            let odd = multiplyHigh(old & 0xFF00, color.inverseScale) & 0xFF00
-            let scaled = even | odd
-            raw.storeBytes(of: scaled.words &+ color.source, toByteOffset: index &* 4, as: SIMD4<UInt32>.self)
+            let old = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD16<UInt8>.self)
+            let low = multiplyHigh(SIMD8(truncatingIfNeeded: old.lowHalf), color.inverseScale)
+            let high = multiplyHigh(SIMD8(truncatingIfNeeded: old.highHalf), color.inverseScale)
+            let scaled = SIMD16<UInt8>(
+                lowHalf: SIMD8(truncatingIfNeeded: low), highHalf: SIMD8(truncatingIfNeeded: high))
+            // Safe: both are 16 bytes of plain integers, so every bit pattern is a valid value.
+            let blended = unsafeBitCast(scaled, to: SIMD4<UInt32>.self) &+ color.source
+            raw.storeBytes(of: blended, toByteOffset: index &* 4, as: SIMD4<UInt32>.self)
             index &+= 4
         }
         while index < count {
