@@ -1,7 +1,8 @@
 /// The loops that write pixels: one fused loop per kind of span, chosen once per span.
 ///
-/// All work on packed premultiplied pixels (see `Pixel`) with exact ÷255 rounding, as plain
-/// loops the optimizer can unroll and vectorize; none allocates.
+/// All work on packed premultiplied pixels (see `Pixel`) with exact ÷255 rounding (to nearest,
+/// but down for the destination's share of source-over; see `sourceOver`), as plain loops the
+/// optimizer can unroll and vectorize; none allocates.
 enum PixelKernels {
     /// Sets `count` pixels to `pixel`.
     @inline(__always)
