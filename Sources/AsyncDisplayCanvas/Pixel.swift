@@ -57,27 +57,28 @@ func sourceOver(_ source: UInt32, _ destination: UInt32) -> UInt32 {
 /// two components at a time in 16-bit lanes (red and blue, then green and alpha).
 @inline(__always)
 func scalePixel(_ pixel: UInt32, by coverage: UInt32) -> UInt32 {
-    let evenLanes = (pixel & 0x00FF_00FF) &* coverage &+ 0x0080_0080
-    let even = ((evenLanes &+ ((evenLanes >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-    let oddLanes = ((pixel >> 8) & 0x00FF_00FF) &* coverage &+ 0x0080_0080
-    let odd = (oddLanes &+ ((oddLanes >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
-    return even | odd
+    scaleComponents(pixel, by: coverage, bias: 0x0080_0080)
 }
 
 /// A packed premultiplied pixel scaled by `inverse` (0...255) ÷ 255, each component rounded
 /// down: within one level of `scalePixel`, and no component passes alpha.
 ///
-/// Cheaper than rounding to nearest, which needs a bias added to each product: this is one
-/// high-half multiply per component, `x × (257 × inverse + 1) >> 16`, which equals
-/// `⌊x × inverse ÷ 255⌋` for every byte `x` (the exhaustive tests check each one). Here two
-/// components at a time, 32 bits apart in a 64-bit word (red and blue, then green and alpha),
-/// where each product keeps to its own half.
+/// `scalePixel` with a bias of 1 in place of 128: `(p + 1 + (p + 1) >> 8) >> 8` is `⌊p ÷ 255⌋`
+/// for every product `p` of two bytes (the exhaustive tests check each one). The vector
+/// kernels get the same from one high-half multiply, `x × (257 × inverse + 1) >> 16`, which
+/// needs no bias at all.
 @inline(__always)
 func scalePixelRoundingDown(_ pixel: UInt32, by inverse: UInt32) -> UInt32 {
-    let scale = UInt64(257 &* inverse &+ 1)
-    let even = (UInt64(pixel & 0xFF) | UInt64(pixel >> 16 & 0xFF) << 32) &* scale
-    let odd = (UInt64(pixel >> 8 & 0xFF) | UInt64(pixel >> 24) << 32) &* scale
-    let redAndBlue = (even >> 16 & 0xFF) | (even >> 32 & 0xFF_0000)
-    let greenAndAlpha = (odd >> 8 & 0xFF00) | (odd >> 24 & 0xFF00_0000)
-    return UInt32(truncatingIfNeeded: redAndBlue | greenAndAlpha)
+    scaleComponents(pixel, by: inverse, bias: 0x0001_0001)
+}
+
+/// `(p + bias + (p + bias) >> 8) >> 8` for each component's product `p` with `factor` (0...255),
+/// two components at a time in 16-bit lanes; `bias` is repeated in both lanes.
+@inline(__always)
+private func scaleComponents(_ pixel: UInt32, by factor: UInt32, bias: UInt32) -> UInt32 {
+    let evenLanes = (pixel & 0x00FF_00FF) &* factor &+ bias
+    let even = ((evenLanes &+ ((evenLanes >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+    let oddLanes = ((pixel >> 8) & 0x00FF_00FF) &* factor &+ bias
+    let odd = (oddLanes &+ ((oddLanes >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+    return even | odd
 }

@@ -8,7 +8,8 @@ struct ColorLanes {
     let odd: SIMD8<UInt16>
     /// Its alpha in every lane.
     let alpha: SIMD8<UInt16>
-    /// The multiplier of `scalePixelRoundingDown` for `255 − alpha` in every lane.
+    /// `257 × (255 − alpha) + 1` in every lane: the high half of a byte times it is the byte
+    /// scaled by `255 − alpha` rounded down, as `scalePixelRoundingDown` scales it.
     let inverseScale: SIMD8<UInt16>
 
     @inline(__always)
