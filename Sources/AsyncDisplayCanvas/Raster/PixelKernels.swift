@@ -157,12 +157,3 @@ extension SIMD4 where Scalar == UInt32 {
         unsafeBitCast(self, to: SIMD8<UInt16>.self)
     }
 }
-
-extension SIMD8 where Scalar == UInt16 {
-    /// The same sixteen bytes as four 32-bit words.
-    @inline(__always)
-    fileprivate var words: SIMD4<UInt32> {
-        // Safe: both are 16 bytes of plain integers, so every bit pattern is a valid value.
-        unsafeBitCast(self, to: SIMD4<UInt32>.self)
-    }
-}
