@@ -7,6 +7,11 @@ private func naiveMultiply(_ a: Int, _ b: Int) -> Int {
     Int((Double(a) * Double(b) / 255).rounded())
 }
 
+/// The naive reference for the destination's share of source-over: `a × b ÷ 255` rounded down.
+private func naiveMultiplyRoundingDown(_ a: Int, _ b: Int) -> Int {
+    a * b / 255
+}
+
 /// The naive reference for filling a rect: each pixel's covered area, computed directly.
 private func naiveFill(width: Int, height: Int, rect: Rect, color: Color) -> [Pixel] {
     let source = color.premultiplied
@@ -23,7 +28,7 @@ private func naiveFill(width: Int, height: Int, rect: Rect, color: Color) -> [Pi
             let inverse = 255 - painted[3]
             let old = pixels[y * width + x]
             let blended = zip(painted, [old.red, old.green, old.blue, old.alpha]).map {
-                UInt8($0 + naiveMultiply(Int($1), inverse))
+                UInt8($0 + naiveMultiplyRoundingDown(Int($1), inverse))
             }
             pixels[y * width + x] = Pixel(red: blended[0], green: blended[1], blue: blended[2], alpha: blended[3])
         }
@@ -65,7 +70,7 @@ struct CanvasTests {
         }
     }
 
-    @Test("Source-over on packed pixels matches the naive formula")
+    @Test("Source-over on packed pixels matches the naive formula, the destination's share rounded down")
     func sourceOverMatchesReference() {
         var mismatches = 0
         for sourceAlpha in 0...255 {
@@ -80,10 +85,10 @@ struct CanvasTests {
                     let result = Pixel(packed: sourceOver(source.packed, under.packed))
                     let inverse = 255 - sourceAlpha
                     let expected = Pixel(
-                        red: UInt8(sourceComponent + naiveMultiply(destination, inverse)),
-                        green: UInt8(sourceAlpha / 2 + naiveMultiply(destination / 2, inverse)),
-                        blue: UInt8(naiveMultiply(destination, inverse)),
-                        alpha: UInt8(sourceAlpha + naiveMultiply(destination, inverse)))
+                        red: UInt8(sourceComponent + naiveMultiplyRoundingDown(destination, inverse)),
+                        green: UInt8(sourceAlpha / 2 + naiveMultiplyRoundingDown(destination / 2, inverse)),
+                        blue: UInt8(naiveMultiplyRoundingDown(destination, inverse)),
+                        alpha: UInt8(sourceAlpha + naiveMultiplyRoundingDown(destination, inverse)))
                     if result != expected { mismatches += 1 }
                 }
             }
@@ -123,10 +128,10 @@ struct CanvasTests {
                             old, painted in
                             let inverse = 255 - Int(painted.alpha)
                             return Pixel(
-                                red: UInt8(Int(painted.red) + naiveMultiply(Int(old.red), inverse)),
-                                green: UInt8(Int(painted.green) + naiveMultiply(Int(old.green), inverse)),
-                                blue: UInt8(Int(painted.blue) + naiveMultiply(Int(old.blue), inverse)),
-                                alpha: UInt8(Int(painted.alpha) + naiveMultiply(Int(old.alpha), inverse)))
+                                red: UInt8(Int(painted.red) + naiveMultiplyRoundingDown(Int(old.red), inverse)),
+                                green: UInt8(Int(painted.green) + naiveMultiplyRoundingDown(Int(old.green), inverse)),
+                                blue: UInt8(Int(painted.blue) + naiveMultiplyRoundingDown(Int(old.blue), inverse)),
+                                alpha: UInt8(Int(painted.alpha) + naiveMultiplyRoundingDown(Int(old.alpha), inverse)))
                         }
                         let bitmap = canvas.makeBitmap()
                         let actual = (0..<16).map { bitmap[x: $0 % 4, y: $0 / 4] }

@@ -61,7 +61,7 @@ struct ChecksumTests {
     @Test("Adler-32 matches its definition across the deferred-modulo boundaries")
     func adlerMatchesNaive() {
         var random = TestRandom(seed: 2)
-        for length in Array(0...40) + [5551, 5552, 5553, 11_104, 20_000] {
+        for length in Array(0...40) + [255, 256, 257, 271, 4095, 4096, 4097, 5551, 5552, 5553, 11_104, 20_000] {
             let bytes = (0..<length).map { _ in random.byte() }
             #expect(Adler32.checksum(bytes) == naiveAdler32(bytes))
         }

@@ -8,7 +8,10 @@ private func naiveMaskBlend(_ color: Pixel, level: Int, over pixel: Pixel) -> Pi
     func times(_ a: UInt8, _ b: Int) -> Int { Int((Double(a) * Double(b) / 255).rounded()) }
     let source = [color.red, color.green, color.blue, color.alpha].map { times($0, level) }
     let inverse = 255 - source[3]
-    let blended = zip(source, [pixel.red, pixel.green, pixel.blue, pixel.alpha]).map { UInt8($0 + times($1, inverse)) }
+    // The destination's share rounded down, as in every source-over blend.
+    let blended = zip(source, [pixel.red, pixel.green, pixel.blue, pixel.alpha]).map {
+        UInt8($0 + Int($1) * inverse / 255)
+    }
     return Pixel(red: blended[0], green: blended[1], blue: blended[2], alpha: blended[3])
 }
 

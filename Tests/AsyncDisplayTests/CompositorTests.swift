@@ -5,6 +5,9 @@ import Testing
 /// `a × b ÷ 255` rounded to nearest, in floating point.
 private func naiveMultiply(_ a: Int, _ b: Int) -> Int { Int((Double(a) * Double(b) / 255).rounded()) }
 
+/// `a × b ÷ 255` rounded down: the destination's share in source-over.
+private func naiveMultiplyRoundingDown(_ a: Int, _ b: Int) -> Int { a * b / 255 }
+
 /// The naive reference compositor: every pixel of every node, one at a time, at scale 1:1.
 private func naiveComposite(_ snapshot: LayerTreeSnapshot, width: Int, height: Int, scale: Double) -> [Pixel] {
     var pixels = [Pixel](repeating: .white, count: width * height)
@@ -30,7 +33,7 @@ private func naiveComposite(_ snapshot: LayerTreeSnapshot, width: Int, height: I
                 let inverse = 255 - scaled[3]
                 let old = pixels[y * width + x]
                 let mixed = zip(scaled, [old.red, old.green, old.blue, old.alpha]).map {
-                    UInt8($0 + naiveMultiply(Int($1), inverse))
+                    UInt8($0 + naiveMultiplyRoundingDown(Int($1), inverse))
                 }
                 pixels[y * width + x] = Pixel(red: mixed[0], green: mixed[1], blue: mixed[2], alpha: mixed[3])
             }

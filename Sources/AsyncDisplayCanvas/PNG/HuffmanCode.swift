@@ -68,42 +68,57 @@ enum HuffmanCode {
     }
 
     /// Package-merge: the optimal code lengths no longer than `limit`, for leaves sorted by weight.
+    ///
+    /// Level 1 holds the leaves; each next level merges them with packages (adjacent pairs) of
+    /// the level before, so holds at most twice as many items as there are leaves. Two
+    /// buffers of that size take turns as the level before and the level being merged, and
+    /// only whether each item is a leaf is kept, one row per level, to count them later.
     private static func packageMergeLengths(_ sortedLeaves: [UInt64], limit: Int, into lengths: inout [UInt8]) {
-        let leaves = sortedLeaves.map { $0 >> 16 }
-        // Level 1 holds the leaves; each next level merges them with packages (adjacent pairs)
-        // of the level before. Only whether each item is a leaf is kept, to count them later.
-        var isLeafByLevel: [[Bool]] = [[Bool](repeating: true, count: leaves.count)]
-        var previous = leaves
-        for _ in 1..<limit {
-            var merged: [UInt64] = []
-            var isLeaf: [Bool] = []
-            merged.reserveCapacity(leaves.count + previous.count / 2)
-            isLeaf.reserveCapacity(merged.capacity)
+        let count = sortedLeaves.count
+        let capacity = 2 * count
+        let leaves = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+        var previous = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+        var merged = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+        let isLeaf = UnsafeMutablePointer<Bool>.allocate(capacity: limit * capacity)
+        defer {
+            leaves.deallocate()
+            previous.deallocate()
+            merged.deallocate()
+            isLeaf.deallocate()
+        }
+        // Safe: every level has at most count + (2 × count) / 2 = capacity items (by induction
+        // from the count leaves of level 1), and level k's row is isLeaf[k·capacity ..< (k+1)·capacity].
+        for index in 0..<count {
+            leaves[index] = sortedLeaves[index] >> 16
+            previous[index] = leaves[index]
+            isLeaf[index] = true
+        }
+        var previousCount = count
+        for level in 1..<limit {
+            let row = isLeaf + level * capacity
+            let packageCount = previousCount / 2
+            var mergedCount = 0
             var leafIndex = 0
             var packageIndex = 0
-            let packageCount = previous.count / 2
-            while leafIndex < leaves.count || packageIndex < packageCount {
+            while leafIndex < count || packageIndex < packageCount {
                 let package =
                     packageIndex < packageCount ? previous[2 * packageIndex] + previous[2 * packageIndex + 1] : .max
-                if leafIndex < leaves.count && leaves[leafIndex] <= package {
-                    merged.append(leaves[leafIndex])
-                    isLeaf.append(true)
-                    leafIndex += 1
-                } else {
-                    merged.append(package)
-                    isLeaf.append(false)
-                    packageIndex += 1
-                }
+                let takesLeaf = leafIndex < count && leaves[leafIndex] <= package
+                merged[mergedCount] = takesLeaf ? leaves[leafIndex] : package
+                row[mergedCount] = takesLeaf
+                if takesLeaf { leafIndex += 1 } else { packageIndex += 1 }
+                mergedCount += 1
             }
-            isLeafByLevel.append(isLeaf)
-            previous = merged
+            swap(&previous, &merged)
+            previousCount = mergedCount
         }
         // The first 2n − 2 items of the last level are the code; each leaf inside them, at
         // every level, adds one bit to its symbol's length.
-        var taken = 2 * leaves.count - 2
-        for isLeaf in isLeafByLevel.reversed() {
+        var taken = 2 * count - 2
+        for level in stride(from: limit - 1, through: 0, by: -1) {
+            let row = isLeaf + level * capacity
             var leafCount = 0
-            for index in 0..<taken where isLeaf[index] { leafCount += 1 }
+            for index in 0..<taken where row[index] { leafCount += 1 }
             for leaf in 0..<leafCount { lengths[Int(sortedLeaves[leaf] & 0xFFFF)] += 1 }
             taken = 2 * (taken - leafCount)
         }

@@ -41,6 +41,9 @@ struct PNGRowFilter: ~Copyable {
     func filter(_ row: UnsafeRawPointer, previous: UnsafeRawPointer?, into output: UnsafeMutablePointer<UInt8>) {
         let above = previous ?? UnsafeRawPointer(scratch + 5 * rowByteCount)
         switch strategy {
+        case .fixed(.paeth):
+            output[0] = PNGFilterType.paeth.rawValue
+            filterPaeth(row, above, into: output + 1)
         case .fixed(let type):
             output[0] = type.rawValue
             _ = apply(type, row, above, output + 1, scoring: false, limit: .max)

@@ -4,7 +4,8 @@
 /// Every mode meets partial coverage the same way: the result is mixed with the old pixel by
 /// the coverage, so anti-aliased edges stay smooth.
 public enum BlendMode: Sendable, Hashable {
-    /// The source over what is there: `s + d × (1 − sa)`.
+    /// The source over what is there: `s + d × (1 − sa)`, the second term rounded down (at
+    /// most one level below rounding to nearest).
     case sourceOver
     /// The source replaces what is there, alpha included: `s`.
     case copy

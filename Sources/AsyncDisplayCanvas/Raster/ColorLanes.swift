@@ -6,9 +6,11 @@ struct ColorLanes {
     let source: SIMD4<UInt32>
     let even: SIMD8<UInt16>
     let odd: SIMD8<UInt16>
-    /// Its alpha, and `255 − alpha`, in every lane.
+    /// Its alpha in every lane.
     let alpha: SIMD8<UInt16>
-    let inverseAlpha: SIMD8<UInt16>
+    /// `257 × (255 − alpha) + 1` in every lane: the high half of a byte times it is the byte
+    /// scaled by `255 − alpha` rounded down, as `scalePixelRoundingDown` scales it.
+    let inverseScale: SIMD8<UInt16>
 
     @inline(__always)
     init(_ pixel: UInt32) {
@@ -17,6 +19,7 @@ struct ColorLanes {
         even = source.lanes16 & 0xFF
         odd = source.lanes16 &>> 8
         alpha = SIMD8(repeating: UInt16(truncatingIfNeeded: pixel >> 24))
-        inverseAlpha = 255 &- alpha
+        // Wraps for a transparent colour (inverse 255), which the kernel leaves alone.
+        inverseScale = SIMD8(repeating: UInt16(truncatingIfNeeded: 257 &* (255 &- pixel >> 24) &+ 1))
     }
 }

@@ -1,7 +1,8 @@
 /// The loops that write pixels: one fused loop per kind of span, chosen once per span.
 ///
-/// All work on packed premultiplied pixels (see `Pixel`) with exact ÷255 rounding, as plain
-/// loops the optimizer can unroll and vectorize; none allocates.
+/// All work on packed premultiplied pixels (see `Pixel`) with exact ÷255 rounding (to nearest,
+/// but down for the destination's share of source-over; see `sourceOver`), as plain loops the
+/// optimizer can unroll and vectorize; none allocates.
 enum PixelKernels {
     /// Sets `count` pixels to `pixel`.
     @inline(__always)
@@ -30,30 +31,40 @@ enum PixelKernels {
         blendSourceOver(destination, count: count, color: ColorLanes(pixel))
     }
 
-    /// Blends one translucent `color` source-over `count` pixels.
+    /// Blends one translucent `color` source-over `count` pixels: `pixel + destination × (255 −
+    /// alpha) ÷ 255` per component, the product rounded down (see `sourceOver`).
     ///
-    /// The source is the same for every pixel, so only the destination is scaled:
-    /// `pixel + destination × (255 − alpha) ÷ 255`, four pixels at a time in 16-bit vector
-    /// lanes (even bytes, then odd bytes), then one at a time. Written out rather than left to
-    /// the auto-vectorizer, whose unrolled loops only start after 64 bytes — longer than most
-    /// spans of a shape.
-    @inline(__always)
+    /// What a large translucent fill spends its time in. Rounding down is one `pmulhuw` per
+    /// eight bytes with a multiplier worked out once: four pixels widen to two vectors of
+    /// 16-bit lanes, are scaled, narrow back and take the colour, six vector operations where
+    /// rounding to nearest would take ten, more than the memory traffic hides. Then one pixel
+    /// at a time by the same formula. Written out rather than left to the auto-vectorizer,
+    /// whose unrolled loops only start after 64 bytes — longer than most spans of a shape. A
+    /// transparent colour leaves the pixels as they are.
+    ///
+    /// Never inlined: LLVM makes `multiplyHigh` one `pmulhuw` only where it sees that the
+    /// multiplier's lanes hold 16 bits, which it no longer sees once this loop sits inside one
+    /// that works out the colour (it then multiplies in 32-bit lanes, several times slower).
+    @inline(never)
     static func blendSourceOver(_ destination: UnsafeMutablePointer<UInt32>, count: Int, color: ColorLanes) {
+        let inverse = 255 &- (color.pixel >> 24)
+        guard inverse < 255 else { return }
         // Safe: every load and store covers pixels index..<index + 4 with index + 4 <= count.
         let raw = UnsafeMutableRawPointer(destination)
         var index = 0
-        let vectorEnd = count &- 3
-        while index < vectorEnd {
-            let old = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD4<UInt32>.self).lanes16
-            let even = multiplyDivide255(old & 0xFF, color.inverseAlpha)
-            let odd = multiplyDivide255(old &>> 8, color.inverseAlpha)
-            let blended = (even | odd &<< 8).words &+ color.source
+        while index &+ 4 <= count {
+            let old = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD16<UInt8>.self)
+            let low = multiplyHigh(SIMD8(truncatingIfNeeded: old.lowHalf), color.inverseScale)
+            let high = multiplyHigh(SIMD8(truncatingIfNeeded: old.highHalf), color.inverseScale)
+            let scaled = SIMD16<UInt8>(
+                lowHalf: SIMD8(truncatingIfNeeded: low), highHalf: SIMD8(truncatingIfNeeded: high))
+            // Safe: both are 16 bytes of plain integers, so every bit pattern is a valid value.
+            let blended = unsafeBitCast(scaled, to: SIMD4<UInt32>.self) &+ color.source
             raw.storeBytes(of: blended, toByteOffset: index &* 4, as: SIMD4<UInt32>.self)
             index &+= 4
         }
-        let inverse = 255 &- (color.pixel >> 24)
         while index < count {
-            destination[index] = color.pixel &+ scalePixel(destination[index], by: inverse)
+            destination[index] = color.pixel &+ scalePixelRoundingDown(destination[index], by: inverse)
             index &+= 1
         }
     }
@@ -63,7 +74,7 @@ enum PixelKernels {
     ///
     /// The vector path is `scalePixel`'s split into even bytes (red, blue) and odd bytes (green,
     /// alpha), eight lanes wide: each lane computes what `sourceOver(scalePixel(color, by:
-    /// level), pixel)` does, with the same exact rounding, so both paths give identical pixels.
+    /// level), pixel)` does, with the same rounding, so both paths give identical pixels.
     @inline(__always)
     static func blendSourceOver(
         _ pixels: UnsafeMutablePointer<UInt32>, count: Int, color lanes: ColorLanes, levels: UnsafePointer<UInt8>
@@ -105,20 +116,39 @@ enum PixelKernels {
         // same pixels without a test per four.
         let inverse = 255 &- multiplyDivide255(lanes.alpha, coverage)
         let destination = target.loadUnaligned(as: SIMD4<UInt32>.self).lanes16
-        let even = multiplyDivide255(lanes.even, coverage) &+ multiplyDivide255(destination & 0xFF, inverse)
-        let odd = multiplyDivide255(lanes.odd, coverage) &+ multiplyDivide255(destination &>> 8, inverse)
+        let even = multiplyDivide255(lanes.even, coverage) &+ multiplyDivide255RoundingDown(destination & 0xFF, inverse)
+        let odd = multiplyDivide255(lanes.odd, coverage) &+ multiplyDivide255RoundingDown(destination &>> 8, inverse)
         target.storeBytes(of: even | odd &<< 8, as: SIMD8<UInt16>.self)
     }
 }
 
+/// The high half of each lane's full 32-bit product `a × b` (one `pmulhuw` on x86).
+@inline(__always)
+private func multiplyHigh(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    let product = SIMD8<UInt32>(truncatingIfNeeded: a) &* SIMD8<UInt32>(truncatingIfNeeded: b)
+    return SIMD8<UInt16>(truncatingIfNeeded: product &>> 16)
+}
+
+/// `⌊a × b ÷ 255⌋` per lane, exactly, for lanes in 0...255: `multiplyDivide255` with a bias
+/// of 1 in place of 128.
+@inline(__always)
+private func multiplyDivide255RoundingDown(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    highHalfTimes257(a &* b &+ 1)
+}
+
 /// `a × b ÷ 255` per lane, rounded to nearest, exactly, for lanes in 0...255.
-///
-/// The scalar form's `(p + p ÷ 256) ÷ 256` for `p = a × b + 128` is the high half of `p × 257`
-/// (the inner floor drops less than 1/256, which can't carry past a whole number of 256ths), so
-/// each lane takes one high multiply (SSE2's `pmulhuw`) instead of two shifts and an add.
 @inline(__always)
 func multiplyDivide255(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    let p = a &* b &+ 128
+    highHalfTimes257(a &* b &+ 128)
+}
+
+/// The high half of `p × 257` per lane: for `p = a × b + bias` (a, b in 0...255), the scalar
+/// ÷255's `(p + p ÷ 256) ÷ 256`.
+///
+/// The inner floor drops less than 1/256, which can't carry past a whole number of 256ths, so
+/// each lane takes one high multiply (SSE2's `pmulhuw`) instead of two shifts and an add.
+@inline(__always)
+private func highHalfTimes257(_ p: SIMD8<UInt16>) -> SIMD8<UInt16> {
     // Lane by lane, which the optimizer folds into one `pmulhuw` (the vector conversions
     // between lane widths are calls it may leave out of line).
     let wide =
@@ -137,14 +167,5 @@ extension SIMD4 where Scalar == UInt32 {
     var lanes16: SIMD8<UInt16> {
         // Safe: both are 16 bytes of plain integers, so every bit pattern is a valid value.
         unsafeBitCast(self, to: SIMD8<UInt16>.self)
-    }
-}
-
-extension SIMD8 where Scalar == UInt16 {
-    /// The same sixteen bytes as four 32-bit words.
-    @inline(__always)
-    fileprivate var words: SIMD4<UInt32> {
-        // Safe: both are 16 bytes of plain integers, so every bit pattern is a valid value.
-        unsafeBitCast(self, to: SIMD4<UInt32>.self)
     }
 }
