@@ -35,9 +35,9 @@ enum PixelKernels {
     /// alpha) ÷ 255` per component, the product rounded down (see `sourceOver`).
     ///
     /// What a large translucent fill spends its time in. Rounding down is one `pmulhuw` per
-    /// eight bytes with a multiplier worked out once: four pixels widen to two vectors of
-    /// 16-bit lanes, are scaled, narrow back and take the colour, six vector operations where
-    /// rounding to nearest would take ten, more than the memory traffic hides. Then one pixel
+    /// eight bytes with a multiplier worked out once: four pixels split into their even and odd
+    /// bytes in 16-bit lanes, are scaled, join again and take the colour, seven vector
+    /// operations where rounding to nearest would take ten, more than the memory traffic hides. Then one pixel
     /// at a time by the same formula. Written out rather than left to the auto-vectorizer,
     /// whose unrolled loops only start after 64 bytes — longer than most spans of a shape. A
     /// transparent colour leaves the pixels as they are.
@@ -53,13 +53,11 @@ enum PixelKernels {
         let raw = UnsafeMutableRawPointer(destination)
         var index = 0
         while index &+ 4 <= count {
-            let old = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD16<UInt8>.self)
-            let low = multiplyHigh(SIMD8(truncatingIfNeeded: old.lowHalf), color.inverseScale)
-            let high = multiplyHigh(SIMD8(truncatingIfNeeded: old.highHalf), color.inverseScale)
-            let scaled = SIMD16<UInt8>(
-                lowHalf: SIMD8(truncatingIfNeeded: low), highHalf: SIMD8(truncatingIfNeeded: high))
+            let old = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD4<UInt32>.self).lanes16
+            let even = multiplyHigh(old & 0xFF, color.inverseScale)
+            let odd = multiplyHigh(old &>> 8, color.inverseScale)
             // Safe: both are 16 bytes of plain integers, so every bit pattern is a valid value.
-            let blended = unsafeBitCast(scaled, to: SIMD4<UInt32>.self) &+ color.source
+            let blended = unsafeBitCast(even | odd &<< 8, to: SIMD4<UInt32>.self) &+ color.source
             raw.storeBytes(of: blended, toByteOffset: index &* 4, as: SIMD4<UInt32>.self)
             index &+= 4
         }
@@ -122,39 +120,38 @@ enum PixelKernels {
     }
 }
 
-/// The high half of each lane's full 32-bit product `a × b` (one `pmulhuw` on x86).
-@inline(__always)
-private func multiplyHigh(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    let product = SIMD8<UInt32>(truncatingIfNeeded: a) &* SIMD8<UInt32>(truncatingIfNeeded: b)
-    return SIMD8<UInt16>(truncatingIfNeeded: product &>> 16)
-}
-
 /// `⌊a × b ÷ 255⌋` per lane, exactly, for lanes in 0...255: `multiplyDivide255` with a bias
 /// of 1 in place of 128.
 @inline(__always)
 private func multiplyDivide255RoundingDown(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    highHalfTimes257(a &* b &+ 1)
+    multiplyHigh(a &* b &+ 1, SIMD8(repeating: 257))
 }
 
 /// `a × b ÷ 255` per lane, rounded to nearest, exactly, for lanes in 0...255.
+///
+/// The scalar form's `(p + p ÷ 256) ÷ 256` for `p = a × b + 128` is the high half of `p × 257`
+/// (the inner floor drops less than 1/256, which can't carry past a whole number of 256ths), so
+/// each lane takes one high multiply instead of two shifts and an add.
 @inline(__always)
 func multiplyDivide255(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    highHalfTimes257(a &* b &+ 128)
+    multiplyHigh(a &* b &+ 128, SIMD8(repeating: 257))
 }
 
-/// The high half of `p × 257` per lane: for `p = a × b + bias` (a, b in 0...255), the scalar
-/// ÷255's `(p + p ÷ 256) ÷ 256`.
+/// The high half of each lane's full 32-bit product `a × b`: one `pmulhuw` on x86.
 ///
-/// The inner floor drops less than 1/256, which can't carry past a whole number of 256ths, so
-/// each lane takes one high multiply (SSE2's `pmulhuw`) instead of two shifts and an add.
+/// Widened and narrowed lane by lane, a pattern the optimizer folds into the one instruction
+/// wherever it is inlined. The vector conversions between lane widths
+/// (`SIMD8<UInt32>(truncatingIfNeeded:)`) are generic calls it may leave out of line, which
+/// made whole kernels several times slower in some builds.
 @inline(__always)
-private func highHalfTimes257(_ p: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    // Lane by lane, which the optimizer folds into one `pmulhuw` (the vector conversions
-    // between lane widths are calls it may leave out of line).
+private func multiplyHigh(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
     let wide =
         (SIMD8<UInt32>(
-            UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]), UInt32(p[4]), UInt32(p[5]), UInt32(p[6]),
-            UInt32(p[7])) &* 257) &>> 16
+            UInt32(a[0]), UInt32(a[1]), UInt32(a[2]), UInt32(a[3]), UInt32(a[4]), UInt32(a[5]), UInt32(a[6]),
+            UInt32(a[7]))
+            &* SIMD8<UInt32>(
+                UInt32(b[0]), UInt32(b[1]), UInt32(b[2]), UInt32(b[3]), UInt32(b[4]), UInt32(b[5]), UInt32(b[6]),
+                UInt32(b[7]))) &>> 16
     return SIMD8(
         UInt16(truncatingIfNeeded: wide[0]), UInt16(truncatingIfNeeded: wide[1]), UInt16(truncatingIfNeeded: wide[2]),
         UInt16(truncatingIfNeeded: wide[3]), UInt16(truncatingIfNeeded: wide[4]), UInt16(truncatingIfNeeded: wide[5]),
