@@ -63,16 +63,18 @@ extension OperationManager {
     }
 
     /// An attempt's body, begun at `began`, ended; returns a pool operation for the caller, a pool
-    /// worker (`mayContinue`), to run next on its own task.
+    /// worker (`mayContinue`), to run next on its own task, and the time it was started.
     func bodyReturned(
         _ context: OperationContext, began: Duration, _ result: Result<any Sendable, any Error>, mayContinue: Bool
-    ) -> StartRequest? {
+    ) -> (next: StartRequest, now: Duration)? {
         var actions = SchedulerActions()
         let clock = clock
-        let next = state.withLock { state in
-            state.bodyReturned(
-                context.slot, context.operationID, attempt: context.attempt, began: began, result, now: clock.now(),
-                mayContinue: mayContinue, &actions)
+        let next = state.withLock { state -> (StartRequest, Duration)? in
+            let now = clock.now()
+            return state.bodyReturned(
+                context.slot, context.operationID, attempt: context.attempt, began: began, result, now: now,
+                mayContinue: mayContinue, &actions
+            ).map { ($0, now) }
         }
         if !actions.isEmpty { perform(actions) }
         return next
@@ -110,22 +112,28 @@ struct Attempt: Sendable {
     /// Runs the body on the caller's executor, arming the timeout as it begins, and reports its
     /// end from there.
     nonisolated(nonsending) func run() async {
-        _ = await runOnce(mayContinue: false)
+        _ = await runOnce(began: context.manager.clock.now(), mayContinue: false)
     }
 
     /// Runs the body, then, while the manager hands it more, further pool operations on the same
     /// task: no task to create and no other thread to wake per operation.
+    ///
+    /// An operation handed over begins at the time the manager started it, which spares a reading
+    /// of the clock per operation.
     nonisolated(nonsending) func runAsWorker() async {
         var attempt = self
-        while let next = await attempt.runOnce(mayContinue: true) {
+        var began = context.manager.clock.now()
+        while let (next, now) = await attempt.runOnce(began: began, mayContinue: true) {
             attempt = Attempt(next, manager: context.manager)
+            began = now
         }
     }
 
     @inline(__always)
-    private nonisolated(nonsending) func runOnce(mayContinue: Bool) async -> StartRequest? {
+    private nonisolated(nonsending) func runOnce(
+        began: Duration, mayContinue: Bool
+    ) async -> (next: StartRequest, now: Duration)? {
         let manager = context.manager
-        let began = manager.clock.now()
         if let timeout { manager.startTimeout(timeout, began: began, for: context) }
         let result = await OperationManager.capture(step.body, context)
         return manager.bodyReturned(context, began: began, result, mayContinue: mayContinue)

@@ -221,15 +221,8 @@ extension SchedulerState {
     }
 
     private mutating func recordDuration(_ slot: Int, now: Duration) {
-        guard nodes[slot].mayRecordDuration else { return }
-        guard let started = details[slot].startedAt else { return }
-        let name = details[slot].step.name
-        let duration = max(1, (now - started).nanoseconds)
-        // One hash of the name: a known name is updated in place, a new one added below the limit.
-        if let known = recorded.index(forKey: name) {
-            recorded.values[known] = duration
-        } else if recorded.count < Self.recordedLimit {
-            recorded[name] = duration
-        }
+        let index = Int(nodes[slot].recordIndex)
+        guard index >= 0, let started = details[slot].startedAt else { return }
+        recordedDurations[index] = max(1, (now - started).nanoseconds)
     }
 }

@@ -24,11 +24,11 @@ extension SchedulerState {
         slotByID.reserveCapacity(slotByID.count + steps.count)
         for index in steps.indices {
             let step = steps[index]
-            let (estimate, mayRecord) = estimate(of: step)
+            let (estimate, recordIndex) = estimate(of: step)
             let node = Node(
                 sequence: nextSequence, priority: step.priority, rule: step.rule,
                 claimsCategories: !step.managerCategories.isEmpty || !step.processCategories.isEmpty,
-                runsOnPool: step.isolation.isPool, mayRecordDuration: mayRecord, id: step.id, run: runNumber,
+                runsOnPool: step.isolation.isPool, recordIndex: recordIndex, id: step.id, run: runNumber,
                 estimate: estimate)
             nextSequence += 1
             slots[index] = allocateSlot(for: node, NodeDetails(step: step, runObject: runObject, enqueuedAt: now))
@@ -49,17 +49,27 @@ extension SchedulerState {
     }
 
     /// The critical-path weight of a new step: its estimate, else its name's recorded duration,
-    /// else the default; and whether its duration may be recorded when it succeeds.
+    /// else the default; and where its duration is recorded when it succeeds (-1: nowhere).
     ///
-    /// A name can be recorded if it already is, or if the table has room. The table never shrinks,
-    /// so a name it had no room for now never gets in, and its end need not look it up.
-    private func estimate(of step: ErasedOperationStep) -> (Int64, mayRecord: Bool) {
-        let hasRoom = recorded.count < Self.recordedLimit
-        if let given = step.estimatedDuration {
-            return (max(1, given.nanoseconds), hasRoom || recorded[step.name] != nil)
-        }
-        if let known = recorded[step.name] { return (known, true) }
-        return (defaultEstimate, hasRoom)
+    /// A name gets its place in the table the first time it is submitted, while the table has
+    /// room, so that its end writes the duration there without hashing the name again. The table
+    /// never shrinks, so a name it had no room for never gets in.
+    private mutating func estimate(of step: ErasedOperationStep) -> (Int64, recordIndex: Int32) {
+        let index = recordIndex(of: step.name)
+        if let given = step.estimatedDuration { return (max(1, given.nanoseconds), index) }
+        if index >= 0, recordedDurations[Int(index)] > 0 { return (recordedDurations[Int(index)], index) }
+        return (defaultEstimate, index)
+    }
+
+    /// The place of `name` in the table of recorded durations, made if new and the table has
+    /// room; -1 if it has none.
+    private mutating func recordIndex(of name: String) -> Int32 {
+        if let known = recordedNames[name] { return known }
+        guard recordedDurations.count < Self.recordedLimit else { return -1 }
+        let index = Int32(recordedDurations.count)
+        recordedNames[name] = index
+        recordedDurations.append(0)
+        return index
     }
 
     /// Checks the batch against the manager: identities new, outside dependencies live.
