@@ -105,6 +105,9 @@ struct SchedulerState: Sendable {
         let policy: FailurePolicy
         let startedAt: Duration
         var slots: [Int] = []
+        /// The steps of each batch of the run, in the order of `slots`: a report reads them from
+        /// here, which spares it a reference count per step.
+        var batches: [[ErasedOperationStep]] = []
         var unfinished = 0
         var waiters: [UnsafeContinuation<OperationReport, Never>] = []
 
