@@ -56,21 +56,11 @@ extension SchedulerState {
     /// room, so that its end writes the duration there without hashing the name again. The table
     /// never shrinks, so a name it had no room for never gets in.
     private mutating func estimate(of step: ErasedOperationStep) -> (Int64, recordIndex: Int32) {
-        let index = recordIndex(of: step.name)
+        let place = recordedDurations.place(of: step.name)
+        let index = place.map { Int32($0) } ?? -1
         if let given = step.estimatedDuration { return (max(1, given.nanoseconds), index) }
-        if index >= 0, recordedDurations[Int(index)] > 0 { return (recordedDurations[Int(index)], index) }
+        if let place, recordedDurations[place] > 0 { return (recordedDurations[place], index) }
         return (defaultEstimate, index)
-    }
-
-    /// The place of `name` in the table of recorded durations, made if new and the table has
-    /// room; -1 if it has none.
-    private mutating func recordIndex(of name: String) -> Int32 {
-        if let known = recordedNames[name] { return known }
-        guard recordedDurations.count < Self.recordedLimit else { return -1 }
-        let index = Int32(recordedDurations.count)
-        recordedNames[name] = index
-        recordedDurations.append(0)
-        return index
     }
 
     /// Checks the batch against the manager: identities new, outside dependencies live.

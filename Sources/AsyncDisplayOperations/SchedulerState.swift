@@ -61,7 +61,8 @@ struct SchedulerState: Sendable {
         var dependsOutsideRun = false
         /// Whether it has dependencies beyond its step's own (added by a body whose dependents wait).
         var hasAddedDependencies = false
-        /// Where a success records the step's duration in `recordedDurations`; -1 for nowhere.
+        /// The place of the step's name in `recordedDurations`, where a success records its
+        /// duration; -1 for none.
         var recordIndex: Int32
         var attempt = 0
         var id: OperationID
@@ -135,12 +136,8 @@ struct SchedulerState: Sendable {
     /// The critical-path weight of a step with no estimate and no recorded duration.
     let defaultEstimate: Int64
 
-    /// Places in `recordedDurations` by step name (at most `recordedLimit` names).
-    var recordedNames: [String: Int32] = [:]
-    /// The duration of the last successful run of steps of each recorded name; 0 until one
-    /// succeeded.
-    var recordedDurations: [Int64] = []
-    static let recordedLimit = 1024
+    /// Durations of the last successful run of steps, by name.
+    var recordedDurations = DurationTable()
 
     var subscribers: [Int: AsyncStream<OperationEvent>.Continuation] = [:]
     var nextSubscriber = 0
