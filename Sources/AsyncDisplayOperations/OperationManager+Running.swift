@@ -66,10 +66,10 @@ extension OperationManager {
     /// worker (`mayContinue`), to run next on its own task, and the time it was started.
     func bodyReturned(
         _ context: OperationContext, began: Duration, _ result: Result<any Sendable, any Error>, mayContinue: Bool
-    ) -> (next: StartRequest, now: Duration)? {
+    ) -> (next: Handoff, now: Duration)? {
         var actions = SchedulerActions()
         let clock = clock
-        let next = state.withLock { state -> (StartRequest, Duration)? in
+        let next = state.withLock { state -> (Handoff, Duration)? in
             let now = clock.now()
             return state.bodyReturned(
                 context.slot, context.operationID, attempt: context.attempt, began: began, result, now: now,
@@ -97,9 +97,9 @@ extension OperationManager {
 /// One attempt of a body, ready to run wherever its task is.
 struct Attempt: Sendable {
     /// The step whose body runs: a reference, so making an attempt copies no existential.
-    let step: ErasedOperationStep
-    let context: OperationContext
-    let timeout: Duration?
+    private(set) var step: ErasedOperationStep
+    private(set) var context: OperationContext
+    private(set) var timeout: Duration?
 
     init(_ start: StartRequest, manager: OperationManager) {
         step = start.step
@@ -107,6 +107,19 @@ struct Attempt: Sendable {
             manager: manager, run: start.run, operationID: start.step.id, name: start.step.name,
             attempt: start.attempt, slot: start.slot)
         timeout = start.step.timeout.map { max(.zero, $0) }
+    }
+
+    /// Becomes the attempt `next` starts, keeping the manager and, unless `next` names another,
+    /// the run: a worker moving on copies no reference the other workers share.
+    mutating func advance(to next: Handoff) {
+        // Safe: the operation is running and has not been reported ended (see `Handoff.step`).
+        step = next.step.takeUnretainedValue()
+        if let run = next.run { context.run = run }
+        context.operationID = step.id
+        context.name = step.name
+        context.attempt = next.attempt
+        context.slot = next.slot
+        timeout = step.timeout.map { max(.zero, $0) }
     }
 
     /// Runs the body on the caller's executor, arming the timeout as it begins, and reports its
@@ -124,7 +137,7 @@ struct Attempt: Sendable {
         var attempt = self
         var began = context.manager.clock.now()
         while let (next, now) = await attempt.runOnce(began: began, mayContinue: true) {
-            attempt = Attempt(next, manager: context.manager)
+            attempt.advance(to: next)
             began = now
         }
     }
@@ -132,7 +145,7 @@ struct Attempt: Sendable {
     @inline(__always)
     private nonisolated(nonsending) func runOnce(
         began: Duration, mayContinue: Bool
-    ) async -> (next: StartRequest, now: Duration)? {
+    ) async -> (next: Handoff, now: Duration)? {
         let manager = context.manager
         if let timeout { manager.startTimeout(timeout, began: began, for: context) }
         let result = await OperationManager.capture(step.body, context)

@@ -13,6 +13,23 @@ struct StartRequest: Sendable {
     let run: OperationRun
 }
 
+/// A pool operation started for the worker that just ran another, to run next on its task, as
+/// decided under the lock.
+///
+/// It holds no reference counts taken under the lock: the worker takes them once the lock is
+/// released, so that the cache misses of a cold step object fall outside the lock.
+struct Handoff: Sendable {
+    let slot: Int
+    /// Unretained. Safe to take until the worker reports the operation's end: a running operation
+    /// ends only when its body returns or on a timeout its attempt arms, both through this worker,
+    /// and until then its slot, which holds the step, is not retired.
+    let step: Unmanaged<ErasedOperationStep>
+    let attempt: Int
+    /// The operation's run; nil when it is the run of the worker's last operation, which the
+    /// worker keeps: no reference count, per operation, on an object every worker shares.
+    let run: OperationRun?
+}
+
 /// A timer to start: a timeout or the wait before a retry.
 struct TimerRequest: Sendable {
     enum Kind: Sendable { case timeout, backoff }
@@ -48,11 +65,11 @@ struct SchedulerActions: Sendable {
     }
 
     var starts: [StartRequest] = []
-    /// Whether the first pool operation started goes to `handoff` instead of `starts`: the
-    /// caller is a pool worker that will run it on its own task.
-    var wantsHandoff = false
+    /// The run of the operation the calling pool worker just ran, when the first pool operation
+    /// started goes to `handoff` instead of `starts`, for the worker to run on its own task.
+    var workerRun: Int?
     /// The pool operation for the calling worker; taken before the lock is released.
-    var handoff: StartRequest?
+    var handoff: Handoff?
     /// Whether events were queued for subscribers.
     var hasEvents = false
     private var occasional: Occasional?

@@ -87,15 +87,16 @@ extension SchedulerState {
         if details[slot].startedAt == nil { details[slot].startedAt = now }
         let attempt = nodes[slot].attempt
         emit(.started(attempt: attempt), slot, at: now, &actions)
-        // Safe to force: only retired nodes have no run, and they are never started.
-        let run = details[slot].runObject!
         // The step object itself is not read here (its timeout and body are read by the attempt,
         // outside the lock): one cache miss less while the lock is held.
-        let request = StartRequest(slot: slot, step: details[slot].step, attempt: attempt, run: run)
-        if actions.wantsHandoff, actions.handoff == nil, nodes[slot].runsOnPool {
-            actions.handoff = request
+        if let workerRun = actions.workerRun, actions.handoff == nil, nodes[slot].runsOnPool {
+            let run = nodes[slot].run == workerRun ? nil : details[slot].runObject
+            let step = Unmanaged.passUnretained(details[slot].step)
+            actions.handoff = Handoff(slot: slot, step: step, attempt: attempt, run: run)
         } else {
-            actions.starts.append(request)
+            // Safe to force: only retired nodes have no run, and they are never started.
+            let run = details[slot].runObject!
+            actions.starts.append(StartRequest(slot: slot, step: details[slot].step, attempt: attempt, run: run))
         }
     }
 
@@ -134,15 +135,15 @@ extension SchedulerState {
     mutating func bodyReturned(
         _ slot: Int, _ id: OperationID, attempt: Int, began: Duration, _ result: Result<any Sendable, any Error>,
         now: Duration, mayContinue: Bool, _ actions: inout SchedulerActions
-    ) -> StartRequest? {
+    ) -> Handoff? {
         guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return nil }
         if attempt == 1 { details[slot].startedAt = began }
         running -= 1
         let worker = mayContinue && !nodes[slot].isCancelled ? details[slot].bodyTask : nil
         details[slot].bodyTask = nil
         // Handing the worker its next operation directly spares `starts` an allocation.
-        actions.wantsHandoff = worker != nil
-        defer { actions.wantsHandoff = false }
+        actions.workerRun = worker != nil ? nodes[slot].run : nil
+        defer { actions.workerRun = nil }
         if let timer = details[slot].timerTask {
             actions.cancellations.append(timer)
             details[slot].timerTask = nil
