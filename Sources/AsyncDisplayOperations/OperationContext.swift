@@ -22,7 +22,7 @@ public struct OperationContext: Sendable {
         case .failure(let error):
             throw error
         case .success(let result):
-            guard let output = result.output as? Output else {
+            guard let output = result.output(as: Output.self) else {
                 throw .noOutput(operation: name, dependency: dependency.name, outcome: result.outcome)
             }
             return output

@@ -65,15 +65,16 @@ extension OperationManager {
     /// An attempt's body, begun at `began`, ended; returns a pool operation for the caller, a pool
     /// worker (`mayContinue`), to run next on its own task, and the time it was started.
     func bodyReturned(
-        _ context: OperationContext, began: Duration, _ result: Result<any Sendable, any Error>, mayContinue: Bool
+        _ context: OperationContext, began: Duration, _ result: Result<any Sendable, any Error>, keepsOutput: Bool,
+        mayContinue: Bool
     ) -> (next: Handoff, now: Duration)? {
         var actions = SchedulerActions()
         let clock = clock
         let next = state.withLock { state -> (Handoff, Duration)? in
             let now = clock.now()
             return state.bodyReturned(
-                context.slot, context.operationID, attempt: context.attempt, began: began, result, now: now,
-                mayContinue: mayContinue, &actions
+                context.slot, context.operationID, attempt: context.attempt, began: began, result,
+                keepsOutput: keepsOutput, now: now, mayContinue: mayContinue, &actions
             ).map { ($0, now) }
         }
         if !actions.isEmpty { perform(actions) }
@@ -149,7 +150,8 @@ struct Attempt: Sendable {
         let manager = context.manager
         if let timeout { manager.startTimeout(timeout, began: began, for: context) }
         let result = await OperationManager.capture(step.body, context)
-        return manager.bodyReturned(context, began: began, result, mayContinue: mayContinue)
+        return manager.bodyReturned(
+            context, began: began, result, keepsOutput: step.body.keepsOutput, mayContinue: mayContinue)
     }
 }
 

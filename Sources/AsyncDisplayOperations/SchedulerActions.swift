@@ -1,8 +1,16 @@
 /// What a body's end, a dependency's output or a report looks like when handed to a waiter.
 struct NodeResult: Sendable {
     let outcome: OperationOutcome
+    /// Nil for a `Void` output, which is not kept (see `ErasedBody.keepsOutput`).
     let output: (any Sendable)?
     let error: (any Error)?
+
+    /// The output as `Output`: the one kept, or `()` for a success whose output was not; nil if
+    /// there is none of that type.
+    func output<Output>(as type: Output.Type) -> Output? {
+        if let output { return output as? Output }
+        return outcome == .succeeded ? () as? Output : nil
+    }
 }
 
 /// A body to start, as decided under the lock.

@@ -129,12 +129,14 @@ extension SchedulerState {
     /// An attempt's body, begun at `began`, returned or threw. Late results of attempts that
     /// timed out are discarded.
     ///
+    /// The output of a success is kept only if `keepsOutput` (see `ErasedBody.keepsOutput`).
+    ///
     /// With `mayContinue` (the caller is a pool worker), the first pool operation this starts is
     /// handed back to run on the caller's task instead of a new one, unless that task may have
     /// been cancelled (a cancel or timeout of this attempt reaches it).
     mutating func bodyReturned(
         _ slot: Int, _ id: OperationID, attempt: Int, began: Duration, _ result: Result<any Sendable, any Error>,
-        now: Duration, mayContinue: Bool, _ actions: inout SchedulerActions
+        keepsOutput: Bool, now: Duration, mayContinue: Bool, _ actions: inout SchedulerActions
     ) -> Handoff? {
         guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else { return nil }
         if attempt == 1 { details[slot].startedAt = began }
@@ -152,7 +154,7 @@ extension SchedulerState {
         case _ where nodes[slot].isCancelled:
             decideEnd(slot, .cancelled)
         case .success(let output):
-            details[slot].output = output
+            if keepsOutput { details[slot].output = output }
             recordDuration(slot, now: now)
             decideEnd(slot, .succeeded)
         case .failure(let error as OperationSkipped):
