@@ -78,6 +78,9 @@ public final class ErasedOperationStep: Sendable {
 protocol ErasedBody: Sendable {
     /// Runs the body on the caller's executor.
     nonisolated(nonsending) func callAsFunction(_ context: OperationContext) async throws -> any Sendable
+
+    /// Whether its outputs are kept: not those of `Void`, whose one value readers make again.
+    var keepsOutput: Bool { get }
 }
 
 /// A step's typed body, as an `ErasedBody`.
@@ -87,4 +90,6 @@ struct TypedBody<Output: Sendable>: ErasedBody {
     nonisolated(nonsending) func callAsFunction(_ context: OperationContext) async throws -> any Sendable {
         try await body(context)
     }
+
+    var keepsOutput: Bool { Output.self != Void.self }
 }

@@ -4,12 +4,12 @@ import AsyncDisplayLocks
 /// and a way to add operations to its run.
 public struct OperationContext: Sendable {
     public let manager: OperationManager
-    public let run: OperationRun
-    public let operationID: OperationID
-    public let name: String
+    public internal(set) var run: OperationRun
+    public internal(set) var operationID: OperationID
+    public internal(set) var name: String
     /// This attempt's number, from 1.
-    public let attempt: Int
-    let slot: Int
+    public internal(set) var attempt: Int
+    var slot: Int
 
     /// The output of a dependency.
     ///
@@ -23,7 +23,7 @@ public struct OperationContext: Sendable {
         case .failure(let error):
             throw error
         case .success(let result):
-            guard let output = result.output as? Output else {
+            guard let output = result.output(as: Output.self) else {
                 throw .noOutput(operation: name, dependency: dependency.name, outcome: result.outcome)
             }
             return output

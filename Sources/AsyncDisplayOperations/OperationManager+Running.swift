@@ -63,18 +63,20 @@ extension OperationManager {
     }
 
     /// An attempt's body, begun at `began`, ended; returns a pool operation for the caller, a pool
-    /// worker (`mayContinue`), to run next on its own task.
+    /// worker (`mayContinue`), to run next on its own task, and the time it was started.
     func bodyReturned(
-        _ context: OperationContext, began: Duration, _ result: Result<any Sendable, any Error>, mayContinue: Bool
-    ) -> StartRequest? {
+        _ context: OperationContext, began: Duration, _ result: Result<any Sendable, any Error>, keepsOutput: Bool,
+        mayContinue: Bool
+    ) -> (next: Handoff, now: Duration)? {
         var actions = SchedulerActions()
         // Read before taking the lock: the clock may be the caller's code.
         let now = clock.now()
-        let next = state.withLock { state in
+        let next = state.withLock { state -> (Handoff, Duration)? in
             let now = state.time(from: now)
             return state.bodyReturned(
-                context.slot, context.operationID, attempt: context.attempt, began: began, result, now: now,
-                mayContinue: mayContinue, &actions)
+                context.slot, context.operationID, attempt: context.attempt, began: began, result,
+                keepsOutput: keepsOutput, now: now, mayContinue: mayContinue, &actions
+            ).map { ($0, now) }
         }
         if !actions.isEmpty { perform(actions) }
         return next
@@ -97,9 +99,9 @@ extension OperationManager {
 /// One attempt of a body, ready to run wherever its task is.
 struct Attempt: Sendable {
     /// The step whose body runs: a reference, so making an attempt copies no existential.
-    let step: ErasedOperationStep
-    let context: OperationContext
-    let timeout: Duration?
+    private(set) var step: ErasedOperationStep
+    private(set) var context: OperationContext
+    private(set) var timeout: Duration?
 
     init(_ start: StartRequest, manager: OperationManager) {
         step = start.step
@@ -109,28 +111,48 @@ struct Attempt: Sendable {
         timeout = start.step.timeout.map { max(.zero, $0) }
     }
 
+    /// Becomes the attempt `next` starts, keeping the manager and, unless `next` names another,
+    /// the run: a worker moving on copies no reference the other workers share.
+    mutating func advance(to next: Handoff) {
+        // Safe: the operation is running and has not been reported ended (see `Handoff.step`).
+        step = next.step.takeUnretainedValue()
+        if let run = next.run { context.run = run }
+        context.operationID = step.id
+        context.name = step.name
+        context.attempt = next.attempt
+        context.slot = next.slot
+        timeout = step.timeout.map { max(.zero, $0) }
+    }
+
     /// Runs the body on the caller's executor, arming the timeout as it begins, and reports its
     /// end from there.
     nonisolated(nonsending) func run() async {
-        _ = await runOnce(mayContinue: false)
+        _ = await runOnce(began: context.manager.clock.now(), mayContinue: false)
     }
 
     /// Runs the body, then, while the manager hands it more, further pool operations on the same
     /// task: no task to create and no other thread to wake per operation.
+    ///
+    /// An operation handed over begins at the time the manager started it, which spares a reading
+    /// of the clock per operation.
     nonisolated(nonsending) func runAsWorker() async {
         var attempt = self
-        while let next = await attempt.runOnce(mayContinue: true) {
-            attempt = Attempt(next, manager: context.manager)
+        var began = context.manager.clock.now()
+        while let (next, now) = await attempt.runOnce(began: began, mayContinue: true) {
+            attempt.advance(to: next)
+            began = now
         }
     }
 
     @inline(__always)
-    private nonisolated(nonsending) func runOnce(mayContinue: Bool) async -> StartRequest? {
+    private nonisolated(nonsending) func runOnce(
+        began: Duration, mayContinue: Bool
+    ) async -> (next: Handoff, now: Duration)? {
         let manager = context.manager
-        let began = manager.clock.now()
         if let timeout { manager.startTimeout(timeout, began: began, for: context) }
         let result = await OperationManager.capture(step.body, context)
-        return manager.bodyReturned(context, began: began, result, mayContinue: mayContinue)
+        return manager.bodyReturned(
+            context, began: began, result, keepsOutput: step.body.keepsOutput, mayContinue: mayContinue)
     }
 }
 

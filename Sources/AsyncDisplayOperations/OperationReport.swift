@@ -29,21 +29,18 @@ public struct OperationReport: Sendable {
     }
 
     /// The run's operations, in submission order.
-    public let entries: [Entry]
+    public var entries: [Entry] { source.contents.entries }
     /// The operations that decided when the run ended: from the one that ended last, back
     /// through the dependency that ended last at each step, first to last.
-    public let criticalPath: [OperationID]
+    public var criticalPath: [OperationID] { source.contents.criticalPath }
 
-    private let index: IdentityIndex
+    /// What the entries are made from, the first time they are asked for.
+    private let source: ReportSource
 
-    init(entries: [Entry], criticalPath: [OperationID]) {
-        self.entries = entries
-        self.criticalPath = criticalPath
-        index = IdentityIndex(count: entries.count) { entries[$0].id }
-    }
+    init(_ source: ReportSource) { self.source = source }
 
     /// The position of an operation's entry in `entries`.
-    func position(of id: OperationID) -> Int? { index.position(of: id) }
+    func position(of id: OperationID) -> Int? { source.contents.index.position(of: id) }
 
     /// From the submission to the end of the last operation.
     public var duration: Duration { entries.map(\.finished).max() ?? .zero }
@@ -73,65 +70,6 @@ public struct OperationReport: Sendable {
     /// How many operations ended with `outcome`.
     public func count(_ outcome: OperationOutcome) -> Int {
         entries.reduce(0) { $0 + ($1.outcome == outcome ? 1 : 0) }
-    }
-}
-
-extension SchedulerState {
-    /// The report of a run whose operations have all ended.
-    func makeReport(_ run: Run) -> OperationReport {
-        var entries: [OperationReport.Entry] = []
-        entries.reserveCapacity(run.slots.count)
-        let origin = run.startedAt
-        var last: Int?
-        for slot in run.slots {
-            let finished = details[slot].finishedAt ?? origin
-            if last.map({ details[$0].finishedAt ?? origin < finished }) ?? true { last = slot }
-            let dependencies = reportedDependencies(of: slot)
-            entries.append(
-                OperationReport.Entry(
-                    id: nodes[slot].id, name: details[slot].step.name, outcome: details[slot].outcome ?? .cancelled,
-                    attempts: nodes[slot].attempt, isMainActor: details[slot].step.isolation.isMainActor,
-                    dependencies: dependencies, enqueued: details[slot].enqueuedAt - origin,
-                    ready: details[slot].readyAt.map { $0 - origin },
-                    started: details[slot].startedAt.map { $0 - origin },
-                    finished: finished - origin, error: details[slot].error))
-        }
-        var path: [OperationID] = []
-        var current = last
-        while let slot = current {
-            path.append(nodes[slot].id)
-            current = nil
-            var latest = Duration.zero
-            for reference in details[slot].dependencies {
-                guard let dependency = liveSlot(reference), nodes[dependency].run == nodes[slot].run,
-                    let finished = details[dependency].finishedAt, current == nil || finished > latest
-                else { continue }
-                current = dependency
-                latest = finished
-            }
-        }
-        return OperationReport(entries: entries, criticalPath: path.reversed())
-    }
-
-    /// The identities of the live dependencies of `slot`; the step's own list when that is all of
-    /// them (the usual case), so reporting them allocates nothing.
-    private func reportedDependencies(of slot: Int) -> [OperationID] {
-        let declared = details[slot].step.dependencies
-        // The usual case, known from the node alone: every edge is a declared one, in this run.
-        if !nodes[slot].hasAddedDependencies && !nodes[slot].dependsOutsideRun { return declared }
-        let references = details[slot].dependencies
-        // Edges are added for the declared dependencies first, in order; more only come from
-        // batches added later whose dependents wait, so equal counts mean the same list. A run
-        // reports before its operations retire, so only dependencies of other runs may be gone.
-        if references.count == declared.count,
-            !nodes[slot].dependsOutsideRun || references.allSatisfy({ liveSlot($0) != nil })
-        {
-            return declared
-        }
-        var dependencies: [OperationID] = []
-        dependencies.reserveCapacity(references.count)
-        for reference in references where liveSlot(reference) != nil { dependencies.append(reference.id) }
-        return dependencies
     }
 }
 

@@ -66,7 +66,7 @@ public final class OperationRun: Sendable {
         guard let result = await result(of: step.id) else {
             throw OperationFailure(operation: step.name, outcome: nil)
         }
-        guard result.outcome == .succeeded, let output = result.output as? Output else {
+        guard result.outcome == .succeeded, let output = result.output(as: Output.self) else {
             throw OperationFailure(operation: step.name, outcome: result.outcome, error: result.error)
         }
         return output
@@ -112,7 +112,7 @@ public struct OperationHandle<Output: Sendable>: Sendable, OperationReference {
     /// - Throws: `OperationFailure` when it did not succeed, with its body's error if it failed.
     public func value() async throws(OperationFailure) -> Output {
         guard let result = await run.result(of: id) else { throw OperationFailure(operation: name, outcome: nil) }
-        guard result.outcome == .succeeded, let output = result.output as? Output else {
+        guard result.outcome == .succeeded, let output = result.output(as: Output.self) else {
             throw OperationFailure(operation: name, outcome: result.outcome, error: result.error)
         }
         return output

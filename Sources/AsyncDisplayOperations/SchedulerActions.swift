@@ -1,8 +1,16 @@
 /// What a body's end, a dependency's output or a report looks like when handed to a waiter.
 struct NodeResult: Sendable {
     let outcome: OperationOutcome
+    /// Nil for a `Void` output, which is not kept (see `ErasedBody.keepsOutput`).
     let output: (any Sendable)?
     let error: (any Error)?
+
+    /// The output as `Output`: the one kept, or `()` for a success whose output was not; nil if
+    /// there is none of that type.
+    func output<Output>(as type: Output.Type) -> Output? {
+        if let output { return output as? Output }
+        return outcome == .succeeded ? () as? Output : nil
+    }
 }
 
 /// A body to start, as decided under the lock.
@@ -11,6 +19,23 @@ struct StartRequest: Sendable {
     let step: ErasedOperationStep
     let attempt: Int
     let run: OperationRun
+}
+
+/// A pool operation started for the worker that just ran another, to run next on its task, as
+/// decided under the lock.
+///
+/// It holds no reference counts taken under the lock: the worker takes them once the lock is
+/// released, so that the cache misses of a cold step object fall outside the lock.
+struct Handoff: Sendable {
+    let slot: Int
+    /// Unretained. Safe to take until the worker reports the operation's end: a running operation
+    /// ends only when its body returns or on a timeout its attempt arms, both through this worker,
+    /// and until then its slot, which holds the step, is not retired.
+    let step: Unmanaged<ErasedOperationStep>
+    let attempt: Int
+    /// The operation's run; nil when it is the run of the worker's last operation, which the
+    /// worker keeps: no reference count, per operation, on an object every worker shares.
+    let run: OperationRun?
 }
 
 /// A timer to start: a timeout or the wait before a retry.
@@ -51,11 +76,11 @@ struct SchedulerActions: Sendable {
     }
 
     var starts: [StartRequest] = []
-    /// Whether the first pool operation started goes to `handoff` instead of `starts`: the
-    /// caller is a pool worker that will run it on its own task.
-    var wantsHandoff = false
+    /// The run of the operation the calling pool worker just ran, when the first pool operation
+    /// started goes to `handoff` instead of `starts`, for the worker to run on its own task.
+    var workerRun: Int?
     /// The pool operation for the calling worker; taken before the lock is released.
-    var handoff: StartRequest?
+    var handoff: Handoff?
     /// Whether events were queued for subscribers.
     var hasEvents = false
     private var occasional: Occasional?

@@ -84,15 +84,11 @@ extension SchedulerState {
     mutating func endRun(_ runNumber: Int, _ actions: inout SchedulerActions) {
         // Safe to force: callers checked the run exists.
         let run = runs[runNumber]!
-        let report = makeReport(run)
-        run.object.complete(report, outputs: outputs(of: run))
+        let (report, outputs) = makeReport(run)
+        run.object.complete(report, outputs: outputs)
         for waiter in run.waiters { actions.reports.append((waiter, report)) }
         runs[runNumber] = nil
         retireEnded(run.slots)
     }
 
-    /// The outputs of the run's operations, in report order.
-    private func outputs(of run: Run) -> [(any Sendable)?] {
-        run.slots.map { details[$0].output }
-    }
 }

@@ -91,15 +91,16 @@ extension SchedulerState {
         if details[slot].startedAt == nil { details[slot].startedAt = now }
         let attempt = nodes[slot].attempt
         emit(.started(attempt: attempt), slot, at: now, &actions)
-        // Safe to force: only retired nodes have no run, and they are never started.
-        let run = details[slot].runObject!
         // The step object itself is not read here (its timeout and body are read by the attempt,
         // outside the lock): one cache miss less while the lock is held.
-        let request = StartRequest(slot: slot, step: details[slot].step, attempt: attempt, run: run)
-        if actions.wantsHandoff, actions.handoff == nil, nodes[slot].runsOnPool {
-            actions.handoff = request
+        if let workerRun = actions.workerRun, actions.handoff == nil, nodes[slot].runsOnPool {
+            let run = nodes[slot].run == workerRun ? nil : details[slot].runObject
+            let step = Unmanaged.passUnretained(details[slot].step)
+            actions.handoff = Handoff(slot: slot, step: step, attempt: attempt, run: run)
         } else {
-            actions.starts.append(request)
+            // Safe to force: only retired nodes have no run, and they are never started.
+            let run = details[slot].runObject!
+            actions.starts.append(StartRequest(slot: slot, step: details[slot].step, attempt: attempt, run: run))
         }
     }
 
@@ -135,13 +136,15 @@ extension SchedulerState {
     /// An attempt's body, begun at `began`, returned or threw. Late results of attempts that
     /// timed out are discarded.
     ///
+    /// The output of a success is kept only if `keepsOutput` (see `ErasedBody.keepsOutput`).
+    ///
     /// With `mayContinue` (the caller is a pool worker), the first pool operation this starts is
     /// handed back to run on the caller's task instead of a new one, unless that task may have
     /// been cancelled (a cancel or timeout of this attempt reaches it).
     mutating func bodyReturned(
         _ slot: Int, _ id: OperationID, attempt: Int, began: Duration, _ result: Result<any Sendable, any Error>,
-        now: Duration, mayContinue: Bool, _ actions: inout SchedulerActions
-    ) -> StartRequest? {
+        keepsOutput: Bool, now: Duration, mayContinue: Bool, _ actions: inout SchedulerActions
+    ) -> Handoff? {
         guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else {
             abandonedBodyReturned(slot, id, attempt: attempt, now: now, &actions)
             return nil
@@ -151,8 +154,8 @@ extension SchedulerState {
         let worker = mayContinue && !nodes[slot].isCancelled ? details[slot].bodyTask : nil
         details[slot].bodyTask = nil
         // Handing the worker its next operation directly spares `starts` an allocation.
-        actions.wantsHandoff = worker != nil
-        defer { actions.wantsHandoff = false }
+        actions.workerRun = worker != nil ? nodes[slot].run : nil
+        defer { actions.workerRun = nil }
         if let timer = details[slot].timerTask {
             actions.cancellations.append(timer)
             details[slot].timerTask = nil
@@ -161,7 +164,7 @@ extension SchedulerState {
         case _ where nodes[slot].isCancelled:
             decideEnd(slot, .cancelled)
         case .success(let output):
-            details[slot].output = output
+            if keepsOutput { details[slot].output = output }
             recordDuration(slot, now: now)
             decideEnd(slot, .succeeded)
         case .failure(let error as OperationSkipped):
@@ -258,15 +261,8 @@ extension SchedulerState {
     }
 
     private mutating func recordDuration(_ slot: Int, now: Duration) {
-        guard nodes[slot].mayRecordDuration else { return }
-        guard let started = details[slot].startedAt else { return }
-        let name = details[slot].step.name
-        let duration = max(1, (now - started).nanoseconds)
-        // One hash of the name: a known name is updated in place, a new one added below the limit.
-        if let known = recorded.index(forKey: name) {
-            recorded.values[known] = duration
-        } else if recorded.count < Self.recordedLimit {
-            recorded[name] = duration
-        }
+        let index = Int(nodes[slot].recordIndex)
+        guard index >= 0, let started = details[slot].startedAt else { return }
+        recordedDurations[index] = max(1, (now - started).nanoseconds)
     }
 }

@@ -24,11 +24,11 @@ extension SchedulerState {
         slotByID.reserveCapacity(slotByID.count + steps.count)
         for index in steps.indices {
             let step = steps[index]
-            let (estimate, mayRecord) = estimate(of: step)
+            let (estimate, recordIndex) = estimate(of: step)
             let node = Node(
                 sequence: nextSequence, priority: step.priority, rule: step.rule,
                 claimsCategories: !step.managerCategories.isEmpty || !step.processCategories.isEmpty,
-                runsOnPool: step.isolation.isPool, mayRecordDuration: mayRecord, id: step.id, run: runNumber,
+                runsOnPool: step.isolation.isPool, recordIndex: recordIndex, id: step.id, run: runNumber,
                 estimate: estimate)
             nextSequence += 1
             slots[index] = allocateSlot(for: node, NodeDetails(step: step, runObject: runObject, enqueuedAt: now))
@@ -41,6 +41,7 @@ extension SchedulerState {
         }
         weigh(batch, slots, waitingDependents: waitingDependents)
         runs[runNumber]?.slots.append(contentsOf: slots)
+        runs[runNumber]?.batches.append(steps)
         runs[runNumber]?.unfinished += slots.count
         for slot in slots { emit(.enqueued, slot, at: now, &actions) }
         // Steps added by a cancelled operation (its run cancelled, say) are cancelled with it.
@@ -53,17 +54,17 @@ extension SchedulerState {
     }
 
     /// The critical-path weight of a new step: its estimate, else its name's recorded duration,
-    /// else the default; and whether its duration may be recorded when it succeeds.
+    /// else the default; and where its duration is recorded when it succeeds (-1: nowhere).
     ///
-    /// A name can be recorded if it already is, or if the table has room. The table never shrinks,
-    /// so a name it had no room for now never gets in, and its end need not look it up.
-    private func estimate(of step: ErasedOperationStep) -> (Int64, mayRecord: Bool) {
-        let hasRoom = recorded.count < Self.recordedLimit
-        if let given = step.estimatedDuration {
-            return (max(1, given.nanoseconds), hasRoom || recorded[step.name] != nil)
-        }
-        if let known = recorded[step.name] { return (known, true) }
-        return (defaultEstimate, hasRoom)
+    /// A name gets its place in the table the first time it is submitted, while the table has
+    /// room, so that its end writes the duration there without hashing the name again. The table
+    /// never shrinks, so a name it had no room for never gets in.
+    private mutating func estimate(of step: ErasedOperationStep) -> (Int64, recordIndex: Int32) {
+        let place = recordedDurations.place(of: step.name)
+        let index = place.map { Int32($0) } ?? -1
+        if let given = step.estimatedDuration { return (max(1, given.nanoseconds), index) }
+        if let place, recordedDurations[place] > 0 { return (recordedDurations[place], index) }
+        return (defaultEstimate, index)
     }
 
     /// Checks the batch against the manager: identities new, outside dependencies live.

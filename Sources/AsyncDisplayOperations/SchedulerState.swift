@@ -57,12 +57,13 @@ struct SchedulerState: Sendable {
         var claimsCategories: Bool
         /// Whether the step's body runs on the manager's pool (and so may be handed to a worker).
         var runsOnPool: Bool
-        /// Whether a success may record the step's duration under its name (see `recorded`).
-        var mayRecordDuration: Bool
         /// Whether a dependency belongs to another run (and so may be retired before this run ends).
         var dependsOutsideRun = false
         /// Whether it has dependencies beyond its step's own (added by a body whose dependents wait).
         var hasAddedDependencies = false
+        /// The place of the step's name in `recordedDurations`, where a success records its
+        /// duration; -1 for none.
+        var recordIndex: Int32
         var attempt = 0
         var id: OperationID
         var run: Int
@@ -76,26 +77,27 @@ struct SchedulerState: Sendable {
     /// The rest of an operation's record: its step, edges, result, times and tasks, read once or
     /// twice in its life rather than on every walk.
     ///
-    /// The fields starting and ending an attempt touch come first, so that they share cache lines.
+    /// The fields starting and ending an attempt touch come first (up to its dependents), so that
+    /// they lie in few cache lines.
     struct NodeDetails: Sendable {
         var step: ErasedOperationStep
         /// The run the operation belongs to, at hand for starting it without a lookup; nil once
         /// retired, so a free slot does not keep a finished run's results alive.
         var runObject: OperationRun?
-        var startedAt: Duration?
         var bodyTask: Task<Void, Never>?
         var timerTask: Task<Void, Never>?
+        var startedAt: Duration?
+        var finishedAt: Duration?
         var outcome: OperationOutcome?
-        var output: (any Sendable)?
+        var waiters: [UnsafeContinuation<NodeResult?, Never>] = []
         /// Slices of lists the node's batch shares (so a batch allocates two lists, not two per
         /// node); an edge added later copies the node's slice into a list of its own.
         var dependents: ArraySlice<Int> = []
-        var dependencies: ArraySlice<NodeRef> = []
+        var output: (any Sendable)?
         var error: (any Error)?
-        var enqueuedAt: Duration
         var readyAt: Duration?
-        var finishedAt: Duration?
-        var waiters: [UnsafeContinuation<NodeResult?, Never>] = []
+        var dependencies: ArraySlice<NodeRef> = []
+        var enqueuedAt: Duration
         var holdsManagerCategories = false
         var holdsProcessCategories = false
         /// The timed-out attempt whose body has not returned yet: the node keeps its categories
@@ -111,6 +113,9 @@ struct SchedulerState: Sendable {
         let policy: FailurePolicy
         let startedAt: Duration
         var slots: [Int] = []
+        /// The steps of each batch of the run, in the order of `slots`: a report reads them from
+        /// here, which spares it a reference count per step.
+        var batches: [[ErasedOperationStep]] = []
         var unfinished = 0
         var waiters: [UnsafeContinuation<OperationReport, Never>] = []
 
@@ -141,9 +146,8 @@ struct SchedulerState: Sendable {
     /// The critical-path weight of a step with no estimate and no recorded duration.
     let defaultEstimate: Int64
 
-    /// Durations of the last successful run of steps, by name (at most `recordedLimit` names).
-    var recorded: [String: Int64] = [:]
-    static let recordedLimit = 1024
+    /// Durations of the last successful run of steps, by name.
+    var recordedDurations = DurationTable()
 
     var subscribers: [Int: AsyncStream<OperationEvent>.Continuation] = [:]
     var nextSubscriber = 0

@@ -78,3 +78,41 @@ struct ReportTests {
         #expect(setup.manager.status(of: earlier) == .unknown)
     }
 }
+
+@Suite("Reports made on first read")
+struct LazyReportTests {
+    @Test("A report read after its run's slots were reused still shows its own operations")
+    func readAfterReuse() async throws {
+        let setup = ManualSetup(limit: 1)
+        let log = Log()
+        let first = loggedStep("first", log)
+        // Ends a millisecond after "first", so that the critical path runs through both.
+        let second = OperationStep("second", dependsOn: [first]) { _ in setup.clock.advance(by: .milliseconds(1)) }
+        let earlier = try setup.manager.submit([first, second])
+        setup.runAll()
+        let report = await earlier.finished()
+        let later = try setup.manager.submit([loggedStep("other", log), loggedStep("another", log)])
+        setup.runAll()
+        _ = await later.finished()
+        #expect(report.entries.map(\.name) == ["first", "second"])
+        #expect(report.entry(for: second)?.dependencies == [first.id])
+        #expect(report.criticalPathNames == ["first", "second"])
+        #expect(await earlier.outcome(of: second) == .succeeded)
+    }
+
+    @Test("Readers on many tasks at once all see the same entries")
+    func concurrentReaders() async throws {
+        let setup = ManualSetup(limit: 2)
+        let log = Log()
+        let steps = (0..<20).map { loggedStep("step \($0)", log) }
+        let run = try setup.manager.submit(steps)
+        setup.runAll()
+        let report = await run.finished()
+        let names = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<8 { group.addTask { report.entries.map(\.name) } }
+            return await group.reduce(into: [[String]]()) { $0.append($1) }
+        }
+        #expect(names.count == 8)
+        #expect(names.allSatisfy { $0 == steps.map(\.name) })
+    }
+}

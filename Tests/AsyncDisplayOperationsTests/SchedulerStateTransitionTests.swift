@@ -60,7 +60,8 @@ struct SchedulerStateTests {
         #expect(actions.starts.isEmpty)
         actions = SchedulerActions()
         _ = state.bodyReturned(
-            start.slot, step.id, attempt: 1, began: .zero, .success(()), now: .seconds(3), mayContinue: false,
+            start.slot, step.id, attempt: 1, began: .zero, .success(()), keepsOutput: false, now: .seconds(3),
+            mayContinue: false,
             &actions)
         #expect(actions.starts.map(\.attempt) == [2])
     }
