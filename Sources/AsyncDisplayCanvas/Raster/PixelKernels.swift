@@ -124,17 +124,32 @@ enum PixelKernels {
 /// of 1 in place of 128.
 @inline(__always)
 private func multiplyDivide255RoundingDown(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    multiplyHigh(a &* b &+ 1, SIMD8(repeating: 257))
+    highHalfTimes257(a &* b &+ 1)
 }
 
 /// `a × b ÷ 255` per lane, rounded to nearest, exactly, for lanes in 0...255.
-///
-/// The scalar form's `(p + p ÷ 256) ÷ 256` for `p = a × b + 128` is the high half of `p × 257`
-/// (the inner floor drops less than 1/256, which can't carry past a whole number of 256ths), so
-/// each lane takes one high multiply instead of two shifts and an add.
 @inline(__always)
 func multiplyDivide255(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    multiplyHigh(a &* b &+ 128, SIMD8(repeating: 257))
+    highHalfTimes257(a &* b &+ 128)
+}
+
+/// The high half of `p × 257` per lane: for `p = a × b + bias` (a, b in 0...255), the scalar
+/// ÷255's `(p + p ÷ 256) ÷ 256`.
+///
+/// The inner floor drops less than 1/256, which can't carry past a whole number of 256ths, so
+/// each lane takes one high multiply (SSE2's `pmulhuw`) instead of two shifts and an add. The
+/// constant multiplier keeps it so in every caller; `multiplyHigh`'s two-vector form cost the
+/// text blends a third more instructions.
+@inline(__always)
+private func highHalfTimes257(_ p: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    let wide =
+        (SIMD8<UInt32>(
+            UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]), UInt32(p[4]), UInt32(p[5]), UInt32(p[6]),
+            UInt32(p[7])) &* 257) &>> 16
+    return SIMD8(
+        UInt16(truncatingIfNeeded: wide[0]), UInt16(truncatingIfNeeded: wide[1]), UInt16(truncatingIfNeeded: wide[2]),
+        UInt16(truncatingIfNeeded: wide[3]), UInt16(truncatingIfNeeded: wide[4]), UInt16(truncatingIfNeeded: wide[5]),
+        UInt16(truncatingIfNeeded: wide[6]), UInt16(truncatingIfNeeded: wide[7]))
 }
 
 /// The high half of each lane's full 32-bit product `a × b`: one `pmulhuw` on x86.
