@@ -109,11 +109,16 @@ struct FeedReportTests {
         async.missedFrames = 0
         var noCancel = result(.asyncNoCancel)
         noCancel.renders.wastedNanoseconds = 30_000_000
+        noCancel.renders.cancelled = 12
         let text = FeedComparison.text(of: [result(.sync), async, noCancel])
         #expect(text.contains("not met async main thread p99 ≤ 1 ms a frame: 2 ms"))
         #expect(text.contains("met     async misses no frame: 0 missed"))
         #expect(text.contains("met     async wastes ≤ 10 % of async-no-cancel's CPU on stale draws"))
         #expect(text.contains("met     sync misses many frames where async misses none: 2 vs 0"))
+        noCancel.renders.cancelled = 9
+        #expect(
+            FeedComparison.text(of: [async, noCancel]).contains(
+                "(async-no-cancel drew only 9 stale renders, 30 ms: too few to compare waste; async wasted 1.5 ms)"))
         noCancel.renders.wastedNanoseconds = 0
         #expect(FeedComparison.text(of: [async, noCancel]).contains("no waste to compare"))
     }

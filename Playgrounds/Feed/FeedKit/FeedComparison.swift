@@ -1,6 +1,9 @@
 /// What `feed` prints after the tables: the targets the modes are measured against, met or not
 /// on this machine.
 enum FeedComparison {
+    /// The stale renders async-no-cancel must draw for the waste comparison to mean anything.
+    static let minimumStaleRenders = 10
+
     /// One line per target that the modes run can tell.
     static func text(of results: [FeedModeResult]) -> String {
         var byMode: [FeedMode: FeedModeResult] = [:]
@@ -20,6 +23,14 @@ enum FeedComparison {
                 "\(FeedReport.format(ratio))×")
             if let noCancel = byMode[.asyncNoCancel], noCancel.renders.wastedNanoseconds == 0 {
                 lines.append("  (async-no-cancel drew nothing stale: no waste to compare)")
+            } else if let noCancel = byMode[.asyncNoCancel], noCancel.renders.cancelled < minimumStaleRenders {
+                // A ratio of one or two draws says more about which draws happened to go stale
+                // than about cancellation.
+                lines.append(
+                    "  (async-no-cancel drew only \(noCancel.renders.cancelled) stale renders, "
+                        + "\(FeedReport.format(Double(noCancel.renders.wastedNanoseconds) / 1e6)) ms: "
+                        + "too few to compare waste; async wasted "
+                        + "\(FeedReport.format(Double(async.renders.wastedNanoseconds) / 1e6)) ms)")
             } else if let noCancel = byMode[.asyncNoCancel] {
                 let wasted = Double(async.renders.wastedNanoseconds)
                 let share = wasted / Double(noCancel.renders.wastedNanoseconds)
