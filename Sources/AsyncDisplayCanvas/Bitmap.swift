@@ -32,7 +32,7 @@ public struct Bitmap: Sendable {
     public init(width: Int, height: Int, scale: Double = 1, filledWith pixel: Pixel = .clear) {
         let (width, height) = Canvas.validDimensions(width, height)
         self.init(
-            width: width, height: height, scale: scale.isFinite && scale > 0 ? scale : 1,
+            width: width, height: height, scale: Canvas.validScale(scale),
             storage: PixelStorage(count: width * height, fill: pixel.clampedToAlpha.packed),
             isOpaque: pixel.alpha == 255)
     }

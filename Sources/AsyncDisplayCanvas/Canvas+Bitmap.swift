@@ -6,11 +6,7 @@ extension Canvas {
             .intersection(PixelBox(left: 0, top: 0, right: width, bottom: height))
         guard !area.isEmpty else { return }
         makeUniqueStorage()
-        noteTranslucency(
-            color,
-            covering: Rect(
-                x: Double(area.left), y: Double(area.top), width: Double(area.right - area.left),
-                height: Double(area.bottom - area.top)))
+        noteTranslucency(color, covering: area.rect)
         let value = color.premultiplied.packed
         for row in area.top..<area.bottom {
             (storage.pixels + row * width + area.left).update(repeating: value, count: area.right - area.left)
@@ -49,6 +45,8 @@ struct PixelBox: Sendable, Equatable {
     var isEmpty: Bool { right <= left || bottom <= top }
     var width: Int { max(right - left, 0) }
     var height: Int { max(bottom - top, 0) }
+    /// The box as a rectangle, in pixels.
+    var rect: Rect { Rect(x: Double(left), y: Double(top), width: Double(width), height: Double(height)) }
 
     func intersection(_ other: PixelBox) -> PixelBox {
         PixelBox(

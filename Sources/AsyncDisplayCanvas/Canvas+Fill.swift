@@ -35,10 +35,7 @@ extension Canvas {
             fill(path, with: .color(color))
             return
         }
-        let box = state.clip.box
-        let clipRect = Rect(
-            x: Double(box.left), y: Double(box.top), width: Double(box.width), height: Double(box.height))
-        let pixelRect = device.boundingBox(of: rect).intersection(clipRect)
+        let pixelRect = device.boundingBox(of: rect).intersection(state.clip.box.rect)
         let source = color.premultiplied.packed
         guard !pixelRect.isEmpty, source != 0 else { return }
         makeUniqueStorage()

@@ -33,11 +33,14 @@ public struct Canvas: Sendable {
         let (width, height) = Self.validDimensions(width, height)
         self.width = width
         self.height = height
-        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        self.scale = Self.validScale(scale)
         storage = PixelStorage(count: width * height, fill: background.clampedToAlpha.packed)
         isKnownOpaque = background.alpha == 255
         state = GraphicsState(width: width, height: height)
     }
+
+    /// `scale`, or 1 when it is not finite and positive.
+    static func validScale(_ scale: Double) -> Double { scale.isFinite && scale > 0 ? scale : 1 }
 
     /// `width` and `height`, or 0 × 0 when either is negative or together they hold more than
     /// `maximumPixelCount` pixels.

@@ -37,10 +37,10 @@ enum PixelKernels {
     /// What a large translucent fill spends its time in. Rounding down is one `pmulhuw` per
     /// eight bytes with a multiplier worked out once: four pixels split into their even and odd
     /// bytes in 16-bit lanes, are scaled, join again and take the colour, seven vector
-    /// operations where rounding to nearest would take ten, more than the memory traffic hides. Then one pixel
-    /// at a time by the same formula. Written out rather than left to the auto-vectorizer,
-    /// whose unrolled loops only start after 64 bytes — longer than most spans of a shape. A
-    /// transparent colour leaves the pixels as they are.
+    /// operations where rounding to nearest would take ten, more than the memory traffic hides.
+    /// Then one pixel at a time by the same formula. Written out rather than left to the
+    /// auto-vectorizer, whose unrolled loops only start after 64 bytes — longer than most spans
+    /// of a shape. A transparent colour leaves the pixels as they are.
     ///
     /// Never inlined: LLVM makes `multiplyHigh` one `pmulhuw` only where it sees that the
     /// multiplier's lanes hold 16 bits, which it no longer sees once this loop sits inside one
