@@ -108,7 +108,8 @@ extension Rect {
 extension AsyncLayer {
     /// Whether this display group keeps its presented contents this frame: some layer in it is
     /// still drawing and the deadline, counted from when the group started waiting, has not passed.
-    /// When it starts holding, a frame is asked for at the deadline.
+    /// While it holds, a frame is asked for at the deadline (groups that start holding in the same
+    /// snapshot share one).
     @MainActor
     func isHoldingDisplayGroup(now: ContinuousClock.Instant) -> Bool {
         guard isDrawingInSubtree else {
@@ -121,14 +122,8 @@ extension AsyncLayer {
             tree.groupHoldingSince = nil
             return false
         }
-        if tree.groupHoldingSince == nil {
-            tree.groupHoldingSince = since
-            let transactions = self.transactions
-            Task { @MainActor in
-                try? await Task.sleep(until: deadline, clock: .continuous)
-                transactions.frameNeeded()
-            }
-        }
+        tree.groupHoldingSince = since
+        transactions.requestFrame(at: deadline)
         return true
     }
 

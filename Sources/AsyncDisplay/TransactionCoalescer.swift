@@ -44,6 +44,7 @@ public final class TransactionCoalescer: Sendable {
     /// What schedules the flushes.
     public let driver: any TransactionDriver
     private let state = LockedState(State())
+    private let wakes = FrameWakeSchedule()
 
     public init(driver: any TransactionDriver) {
         self.driver = driver
@@ -124,6 +125,27 @@ public final class TransactionCoalescer: Sendable {
             state.isFrameNeeded = true
             return true
         }
+    }
+
+    /// Asks for a frame commit at `deadline` (or soon after) even if nothing changes by then, as
+    /// a display group does for its deadline. The driver is asked for one wake at a time, for the
+    /// earliest instant asked for; asking again for an instant already asked for does nothing.
+    public func requestFrame(at deadline: ContinuousClock.Instant) {
+        if let wake = wakes.request(deadline) { driver.scheduleWake(of: self, at: wake) }
+    }
+
+    /// The instants frames were asked for at (display-group deadlines) that no wake has reached
+    /// yet, ascending.
+    public var pendingFrameDeadlines: [ContinuousClock.Instant] { wakes.pending }
+
+    /// A wake its driver armed for `deadline` arrived: asks for a frame if a deadline was due, and
+    /// arms the next wake. Drivers call it; anything else calling it early only makes an extra
+    /// frame.
+    @MainActor
+    public func deadlineReached(_ deadline: ContinuousClock.Instant) {
+        let (isDue, next) = wakes.reach(deadline)
+        if let next { driver.scheduleWake(of: self, at: next) }
+        if isDue { frameNeeded() }
     }
 
     /// Notes that a display of one of this coalescer's layers finished, committed or not.

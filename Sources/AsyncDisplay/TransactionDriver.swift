@@ -8,6 +8,22 @@ public protocol TransactionDriver: Sendable {
     /// Arranges for `coalescer.flush()` to run on the main actor at the end of the current main
     /// run-loop turn (or the next one). Called from any thread, once per turn that has commits.
     func scheduleFlush(of coalescer: TransactionCoalescer)
+
+    /// Arranges for `coalescer.deadlineReached(deadline)` to run on the main actor at `deadline`
+    /// or soon after (never before). Called from any thread, for a display group's deadline; a
+    /// coalescer keeps at most one such wake outstanding for its earliest deadline.
+    ///
+    /// The default sleeps in a main-actor task until `deadline`.
+    func scheduleWake(of coalescer: TransactionCoalescer, at deadline: ContinuousClock.Instant)
+}
+
+extension TransactionDriver {
+    public func scheduleWake(of coalescer: TransactionCoalescer, at deadline: ContinuousClock.Instant) {
+        Task { @MainActor in
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            coalescer.deadlineReached(deadline)
+        }
+    }
 }
 
 /// Flushes from the main run loop: a `CFRunLoopObserver` for before-waiting and exit, at order
@@ -35,6 +51,18 @@ public final class MainRunLoopDriver: TransactionDriver {
         var isInstalled = false
         /// Coalescers waiting for the observer's next callout, in scheduling order.
         var due: [TransactionCoalescer] = []
+        /// Wakes asked for and not yet delivered.
+        var wakes: [(coalescer: TransactionCoalescer, deadline: ContinuousClock.Instant)] = []
+        /// The timer that delivers them, made on the first wake; the main run loop holds it.
+        var timer: WakeTimer?
+    }
+
+    /// The run loop's wake timer.
+    ///
+    /// Concurrency: CFRunLoopTimer's functions are thread-safe, and this wrapper is only read
+    /// under the driver's mutex.
+    private struct WakeTimer: @unchecked Sendable {
+        let timer: CFRunLoopTimer
     }
 
     private let state = LockedState(State())
@@ -59,6 +87,54 @@ public final class MainRunLoopDriver: TransactionDriver {
         }
         if needsObserver { installObserver() }
         CFRunLoopWakeUp(mainLoop)
+    }
+
+    /// Wakes `coalescer` from the main run loop's timer while the loop runs (one timer for
+    /// every wake, set to the earliest; no thread involved), else from a sleeping main-actor task.
+    public func scheduleWake(of coalescer: TransactionCoalescer, at deadline: ContinuousClock.Instant) {
+        guard CFRunLoopCopyCurrentMode(CFRunLoopGetMain()) != nil else {
+            Task { @MainActor in
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                coalescer.deadlineReached(deadline)
+            }
+            return
+        }
+        let (timer, earliest) = state.withLock { state in
+            state.wakes.append((coalescer, deadline))
+            if state.timer == nil { state.timer = WakeTimer(timer: makeWakeTimer()) }
+            return (state.timer!.timer, state.wakes.lazy.map(\.deadline).min()!)
+        }
+        CFRunLoopTimerSetNextFireDate(timer, Self.absoluteTime(of: earliest))
+    }
+
+    /// A repeating timer in the main run loop's common modes that delivers the wakes due and
+    /// re-arms itself for the next one (its own interval is never reached).
+    private func makeWakeTimer() -> CFRunLoopTimer {
+        let timer = CFRunLoopTimerCreateWithHandler(nil, Self.farFuture, 1e9, 0, 0) { [state] timer in
+            // A wake the run loop's clock brings a hair early stays for the next firing.
+            let now = ContinuousClock.now
+            let (due, next) = state.withLock { state in
+                let due = state.wakes.filter { $0.deadline <= now }
+                state.wakes.removeAll { $0.deadline <= now }
+                return (due, state.wakes.lazy.map(\.deadline).min())
+            }
+            CFRunLoopTimerSetNextFireDate(timer, next.map(Self.absoluteTime(of:)) ?? Self.farFuture)
+            // Timers of the main run loop fire on the main thread: the main actor.
+            MainActor.assumeIsolated {
+                for wake in due { wake.coalescer.deadlineReached(wake.deadline) }
+            }
+        }!
+        CFRunLoopAddTimer(CFRunLoopGetMain(), timer, kCFRunLoopCommonModes)
+        return timer
+    }
+
+    /// A fire date never reached: about thirty years from now.
+    private static var farFuture: CFAbsoluteTime { CFAbsoluteTimeGetCurrent() + 1e9 }
+
+    /// `instant` on the run loop's clock.
+    private static func absoluteTime(of instant: ContinuousClock.Instant) -> CFAbsoluteTime {
+        let (seconds, attoseconds) = (instant - .now).components
+        return CFAbsoluteTimeGetCurrent() + Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// Adds the one observer that flushes every coalescer due at the end of a turn.

@@ -23,7 +23,11 @@ public final class ManualRunLoop: TransactionDriver {
         var due: [TransactionCoalescer] = []
         var observers: [(order: Int, body: @MainActor @Sendable () -> Void)] = []
         var turns = 0
+        var wakes: [Wake] = []
     }
+
+    /// A wake asked for by a coalescer.
+    private typealias Wake = (coalescer: TransactionCoalescer, deadline: ContinuousClock.Instant)
 
     private let state = LockedState(State())
 
@@ -37,6 +41,34 @@ public final class ManualRunLoop: TransactionDriver {
     public func scheduleFlush(of coalescer: TransactionCoalescer) {
         state.withLock { state in
             if !state.due.contains(where: { $0 === coalescer }) { state.due.append(coalescer) }
+        }
+    }
+
+    /// Keeps the wake until the test delivers it with `deliverWakes(through:)`: no time passes
+    /// by itself.
+    public func scheduleWake(of coalescer: TransactionCoalescer, at deadline: ContinuousClock.Instant) {
+        state.withLock { $0.wakes.append((coalescer, deadline)) }
+    }
+
+    /// The deadlines of the wakes asked for and not yet delivered, in the order asked.
+    public var scheduledWakes: [ContinuousClock.Instant] { state.withLock { $0.wakes.map(\.deadline) } }
+
+    /// Delivers every wake due by `instant`, earliest first, as if the clock had reached it (a
+    /// coalescer reached asks for a frame: the next `runTurn()` commits one). Wakes asked for
+    /// meanwhile are delivered too when they are due.
+    @MainActor
+    public func deliverWakes(through instant: ContinuousClock.Instant) {
+        while let wake = takeEarliestWake(dueBy: instant) {
+            wake.coalescer.deadlineReached(wake.deadline)
+        }
+    }
+
+    private func takeEarliestWake(dueBy instant: ContinuousClock.Instant) -> Wake? {
+        state.withLock { state in
+            guard let index = state.wakes.indices.min(by: { state.wakes[$0].deadline < state.wakes[$1].deadline }),
+                state.wakes[index].deadline <= instant
+            else { return nil }
+            return state.wakes.remove(at: index)
         }
     }
 

@@ -81,6 +81,38 @@ struct DisplayGroupTests {
         await delegate.waitForDidDisplay(count: 2)
     }
 
+    @Test("A display group still drawing asks for a frame at its deadline, once, and shows what is ready then")
+    func frameAtDeadline() async {
+        let (root, _, children, executor, runLoop, delegate) = await makeGroup(deadline: .seconds(3600))
+        let commits = CommitCounter()
+        root.transactions.addFrameObserver { _ in commits.count += 1 }
+        for child in children { child.setNeedsDisplay() }
+        runLoop.runTurn()
+        await executor.waitForJobs(2)
+        executor.runNext()
+        await delegate.waitForDidDisplay(count: 1)
+        runLoop.runTurn()  // the first child's contents commit a frame
+        let start = ContinuousClock.now
+        let deadline = start + .seconds(3600)
+        #expect(LayerTreeSnapshot(root: root, now: start).nodes.allSatisfy { $0.contents == nil })
+        #expect(LayerTreeSnapshot(root: root, now: start + .seconds(1)).nodes.allSatisfy { $0.contents == nil })
+        #expect(root.transactions.pendingFrameDeadlines == [deadline])
+        #expect(runLoop.scheduledWakes == [deadline])  // one wake, however many frames held
+
+        let framesBefore = commits.count
+        runLoop.deliverWakes(through: deadline - .nanoseconds(1))
+        runLoop.runTurn()
+        #expect(commits.count == framesBefore)  // not yet
+        runLoop.deliverWakes(through: deadline)
+        runLoop.runTurn()
+        #expect(commits.count == framesBefore + 1)
+        #expect(root.transactions.pendingFrameDeadlines.isEmpty && runLoop.scheduledWakes.isEmpty)
+        let shown = LayerTreeSnapshot(root: root, now: deadline)
+        #expect(shown.nodes.filter { $0.contents != nil }.map(\.id) == [ObjectIdentifier(children[0])])
+        executor.runUntilIdle()
+        await delegate.waitForDidDisplay(count: 2)
+    }
+
     @Test("A suspended layer cancels its draw in flight and does not display; resuming displays it once")
     func suspension() async {
         let executor = ManualExecutor()
@@ -108,4 +140,10 @@ struct DisplayGroupTests {
         #expect(log.draws == 1)
         #expect(layer.contents != nil)
     }
+}
+
+/// Frame commits seen, on the main actor.
+@MainActor
+private final class CommitCounter {
+    var count = 0
 }

@@ -46,6 +46,30 @@ final class MainRunLoopObserverTests: XCTestCase {
         XCTAssertFalse(coalescer.hasPendingCommits)
     }
 
+    func testAFrameAskedForAtAnInstantCommitsFromTheRunLoopTimerNoEarlier() throws {
+        let driver = MainRunLoopDriver()
+        let coalescer = TransactionCoalescer(driver: driver)
+        let committedAt = Mutex<ContinuousClock.Instant?>(nil)
+        coalescer.addFrameObserver { _ in
+            committedAt.withLock { $0 = $0 ?? .now }
+            CFRunLoopStop(CFRunLoopGetMain())
+        }
+        let askedFor = Mutex<ContinuousClock.Instant?>(nil)
+        CFRunLoopPerformBlock(CFRunLoopGetMain(), kCFRunLoopCommonModes) {
+            let instant = ContinuousClock.now + .milliseconds(20)
+            askedFor.withLock { $0 = instant }
+            coalescer.requestFrame(at: instant)
+        }
+        CFRunLoopWakeUp(CFRunLoopGetMain())
+        let deadline = Date().addingTimeInterval(30)
+        while committedAt.withLock({ $0 }) == nil && Date() < deadline {
+            _ = CFRunLoopRunInMode(kCFRunLoopDefaultMode, 0.5, false)
+        }
+        let committed = try XCTUnwrap(committedAt.withLock { $0 })
+        XCTAssertGreaterThanOrEqual(committed, try XCTUnwrap(askedFor.withLock { $0 }))
+        XCTAssertTrue(coalescer.pendingFrameDeadlines.isEmpty)
+    }
+
     func testOneDriverFlushesEveryCoalescerThatAsked() {
         let driver = MainRunLoopDriver()
         let first = TransactionCoalescer(driver: driver)
