@@ -149,6 +149,27 @@ struct TextDrawingTests {
         #expect(direct.snapshot == laidOut.snapshot)
     }
 
+    @Test("Drawing a layout's lines a few at a time gives the pixels of drawing it whole")
+    func linesAtATime() {
+        let text = StyledText(
+            "A paragraph long enough to wrap onto several lines, drawn in parts", font: font, size: 12, color: .black)
+        let layout = TextLayout(text, width: 90)
+        #expect(layout.lineCount >= 4)
+        let origin = Point(x: 2.6, y: 3.2)
+        var whole = Canvas(width: 100, height: 120, scale: 2, background: .white)
+        whole.draw(layout, at: origin)
+        var parts = Canvas(width: 100, height: 120, scale: 2, background: .white)
+        parts.draw(layout, at: origin, lines: 2..<99)
+        parts.draw(layout, at: origin, lines: -3..<1)
+        parts.draw(layout, at: origin, lines: 1..<2)
+        #expect(parts.snapshot == whole.snapshot)
+
+        var none = Canvas(width: 100, height: 120, scale: 2, background: .white)
+        none.draw(layout, at: origin, lines: 40..<50)
+        none.draw(layout, at: origin, lines: 1..<1)
+        #expect(changedPixels(none, from: .white).isEmpty)
+    }
+
     @Test("Drawing at scale 2 matches drawing twice the size at scale 1")
     func scaleMultipliesPositions() {
         var doubled = Canvas(width: 200, height: 60, scale: 2, background: .white)

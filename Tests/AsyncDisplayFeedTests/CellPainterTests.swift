@@ -88,6 +88,78 @@ struct CellPainterTests {
         #expect(canvas[x: 120, y: 120] == .white)  // the decoded photo was never drawn
     }
 
+    @Test("A photo scaled into place in bands of rows matches one scaled in a single draw")
+    func bandsMatchOneDraw() throws {
+        for (size, scale) in [(Size(width: 117, height: 88), 3.0), (Size(width: 61.5, height: 130.25), 2)] {
+            var banded = canvas(width: size.width, height: size.height, scale: scale)
+            #expect(
+                CellPainter.drawPhoto(
+                    Photo(seed: 4, latency: .zero), isLoaded: true, size: size, in: &banded, isCancelled: { false }))
+            var whole = canvas(width: size.width, height: size.height, scale: scale)
+            let longSide = max(size.width, size.height)
+            let rendition = PhotoPainter.rendition(forLongSide: longSide * scale)
+            let image = try #require(
+                PhotoPainter.decode(seed: 4, size: size, scale: rendition / longSide, isCancelled: { false }))
+            whole.draw(image, at: .zero)
+            var corners = Path()
+            corners.addRect(Rect(origin: .zero, size: size))
+            corners.addRoundedRect(Rect(origin: .zero, size: size), radii: CornerRadii(all: PhotoPainter.cornerRadius))
+            whole.fill(corners, with: CellStyle.background, rule: .evenOdd)
+            #expect(banded.snapshot == whole.snapshot)
+        }
+    }
+
+    @Test("Cancelling between the bands of the scaled photo stops before the next band")
+    func cancelBetweenBands() {
+        var canvas = canvas(width: 120, height: 120)
+        var checks = 0
+        var checksWhenDone = 0
+        _ = CellPainter.drawPhoto(
+            Photo(seed: 9, latency: .zero), isLoaded: true, size: Size(width: 120, height: 120), in: &canvas,
+            isCancelled: {
+                checks += 1
+                return false
+            })
+        checksWhenDone = checks
+        var stopped = self.canvas(width: 120, height: 120)
+        var calls = 0
+        // The last checks are the bands': stop before the last one.
+        let finished = CellPainter.drawPhoto(
+            Photo(seed: 9, latency: .zero), isLoaded: true, size: Size(width: 120, height: 120), in: &stopped,
+            isCancelled: {
+                calls += 1
+                return calls == checksWhenDone
+            })
+        #expect(!finished)
+        #expect(stopped[x: 120, y: 20] != .white)  // the first bands were drawn
+        #expect(stopped[x: 120, y: 235] == .white)  // the last was not
+    }
+
+    @Test("Body text draws a line at a time and stops at the first check that says cancelled")
+    func textLineByLine() {
+        let layout = engine.layOut(
+            String(repeating: "words wrap over lines ", count: 8), style: CellStyle.body, width: 200, maximumLines: 6)
+        #expect(layout.lineCount == 6)
+        var whole = canvas(width: 220, height: 200)
+        engine.draw(layout, at: Point(x: 4, y: 4), in: &whole)
+        var lined = canvas(width: 220, height: 200)
+        #expect(engine.draw(layout, at: Point(x: 4, y: 4), in: &lined, isCancelled: { false }))
+        #expect(lined.snapshot == whole.snapshot)
+
+        var partial = canvas(width: 220, height: 200)
+        var checks = 0
+        let finished = engine.draw(
+            layout, at: Point(x: 4, y: 4), in: &partial,
+            isCancelled: {
+                checks += 1
+                return checks > 2
+            })
+        #expect(!finished && checks == 3)
+        var twoLines = canvas(width: 220, height: 200)
+        engine.draw(layout, lines: 0..<2, at: Point(x: 4, y: 4), in: &twoLines)
+        #expect(partial.snapshot == twoLines.snapshot && partial.snapshot != whole.snapshot)
+    }
+
     @Test(
         "Photos decode at the smallest rendition at least as large as shown",
         arguments: [

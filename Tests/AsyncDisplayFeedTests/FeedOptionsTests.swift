@@ -11,7 +11,7 @@ struct FeedOptionsTests {
         #expect(options.modes == [.sync, .async, .asyncNoCancel, .unbounded])
         #expect(options.frames == 900 && options.refreshRate == 120 && options.posts == 500)
         #expect(options.output == "feed-output" && !options.isJSON && options.scale == 3)
-        #expect(options.screen == Size(width: 390, height: 844))
+        #expect(options.screen == Size(width: 390, height: 844) && options.resumeAt == 0.8)
     }
 
     @Test("Options take their value after a space or an equals sign")
@@ -19,13 +19,13 @@ struct FeedOptionsTests {
         let options = try FeedOptions(arguments: [
             "--frames", "240", "--posts=80", "--refresh-rate", "60", "--mode", "async,unbounded", "--output=out",
             "--json", "--scale", "2", "--seed", "9", "--lookahead", "1", "--animation-frames", "0", "--no-pictures",
-            "--no-scroll-to-top",
+            "--no-scroll-to-top", "--resume-at=0.25",
         ])
         #expect(options.frames == 240 && options.posts == 80 && options.refreshRate == 60)
         #expect(options.modes == [.async, .unbounded])
         #expect(options.output == "out" && options.isJSON && options.scale == 2 && options.seed == 9)
         #expect(options.lookahead == 1 && options.animationFrames == 0 && !options.writesPictures)
-        #expect(!options.scrollsToTop && FeedOptions().scrollsToTop)
+        #expect(!options.scrollsToTop && FeedOptions().scrollsToTop && options.resumeAt == 0.25)
         #expect(try FeedOptions(arguments: ["--mode", "async-no-cancel"]).modes == [.asyncNoCancel])
         #expect(try FeedOptions(arguments: ["--mode", "all"]).modes == FeedMode.allCases)
     }
@@ -53,6 +53,10 @@ struct FeedOptionsTests {
                     expected: "all or a list of sync, async, async-no-cancel, unbounded")
             ),
             (["--output="], .invalidValue(option: "--output", value: "", expected: "a folder")),
+            (
+                ["--resume-at", "1.5"],
+                .invalidValue(option: "--resume-at", value: "1.5", expected: "a number in 0.0...1.0")
+            ),
             (["--fast"], .unknownOption("--fast")),
             (["-h"], .helpRequested),
         ])
@@ -64,6 +68,7 @@ struct FeedOptionsTests {
     func usage() {
         for option in [
             "--mode", "--frames", "--posts", "--refresh-rate", "--output", "--json", "--scale", "--no-scroll-to-top",
+            "--resume-at",
         ] {
             #expect(FeedOptions.usage.contains(option))
         }

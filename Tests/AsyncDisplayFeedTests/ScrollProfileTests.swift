@@ -42,6 +42,21 @@ struct ScrollProfileTests {
         #expect(atTop.scrollToTop == nil && atTop.offsets.count == 101)
     }
 
+    @Test("The feed opens where its reader left off, clamped into the feed, and goes back to the top from there")
+    func startOffset() throws {
+        let resumed = ScrollProfile(frames: 900, refreshRate: 120, maximumOffset: 100_000, startOffset: 80_000)
+        let fromTop = ScrollProfile(frames: 900, refreshRate: 120, maximumOffset: 100_000)
+        #expect(resumed.offsets[0] == 80_000)
+        // The same flicks, moved down by the start.
+        #expect(abs(resumed.offsets[300] - fromTop.offsets[300] - 80_000) < 1e-6)
+        let top = try #require(resumed.scrollToTop)
+        #expect(top.offset > 80_000 && resumed.offsets[top.frame + top.frames - 1] == 0)
+        for start in [-5.0, .nan, .infinity, 250_000] {
+            let clamped = ScrollProfile(frames: 10, refreshRate: 120, maximumOffset: 100_000, startOffset: start)
+            #expect(clamped.offsets[0] == (start == 250_000 ? 100_000 : 0))
+        }
+    }
+
     @Test("At the end of the feed the scroll turns back and stays within it")
     func turnsBack() {
         let profile = ScrollProfile(frames: 600, refreshRate: 60, maximumOffset: 1500)

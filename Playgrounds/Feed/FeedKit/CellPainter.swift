@@ -16,8 +16,8 @@ public enum CellPainter {
         if post.id > 0 { drawSeparator(width: layout.width, in: &canvas) }
         if loaded.avatar {
             let image = AvatarPainter.image(seed: post.avatarSeed, side: layout.avatar.width, scale: canvas.scale)
-            AvatarPainter.draw(
-                image, clippedToCircleIn: layout.avatar, in: &canvas)
+            guard !isCancelled() else { return false }
+            AvatarPainter.draw(image, clippedToCircleIn: layout.avatar, in: &canvas)
         } else {
             var disc = Path()
             disc.addEllipse(in: layout.avatar)
@@ -26,9 +26,7 @@ public enum CellPainter {
         guard !isCancelled() else { return false }
         engine.draw(layout.name, at: layout.nameOrigin, in: &canvas)
         engine.draw(layout.timestamp, at: layout.timestampOrigin, in: &canvas)
-        guard !isCancelled() else { return false }
-        engine.draw(layout.body, at: layout.bodyOrigin, in: &canvas)
-        return true
+        return engine.draw(layout.body, at: layout.bodyOrigin, in: &canvas, isCancelled: isCancelled)
     }
 
     /// Draws one photo filling a layer of `size` points (or, before it has loaded, the grey

@@ -21,6 +21,7 @@ struct CellRender: Sendable {
         switch part {
         case .content:
             let layout = CellLayout(post: post, width: size.width, engine: engine)
+            guard !isCancelled() else { return }
             CellPainter.drawContent(
                 layout, of: post, loaded: loaded, engine: engine, in: &canvas, isCancelled: isCancelled)
         case .photo(let index):

@@ -95,8 +95,7 @@ final class FeedCell: AsyncLayerDelegate {
     /// now.
     func recycle() {
         suspend()
-        content.setContents(nil)
-        for slot in photoSlots { slot.layer.setContents(nil) }
+        for slot in [contentSlot] + photoSlots where slot.layer.contents != nil { slot.layer.setContents(nil) }
         container.removeFromSuperlayer()
         post = nil
     }

@@ -26,6 +26,9 @@ public struct FeedOptions: Sendable, Equatable {
     /// Whether the scroll goes back to the top once, two thirds of the way through, as a
     /// status-bar tap does.
     public var scrollsToTop = true
+    /// Where the feed opens, as a fraction of its scrollable height: where its reader left off
+    /// last time, as feeds restore their position.
+    public var resumeAt = 0.8
 
     public init() {}
 
@@ -60,6 +63,7 @@ public struct FeedOptions: Sendable, Equatable {
             case "--refresh-rate": refreshRate = try Self.number(try value(), for: name, in: 1...1000)
             case "--scale": scale = try Self.number(try value(), for: name, in: 0.25...8)
             case "--lookahead": lookahead = try Self.number(try value(), for: name, in: 0...10)
+            case "--resume-at": resumeAt = try Self.number(try value(), for: name, in: 0...1)
             case "--output":
                 output = try value()
                 if output.isEmpty { throw .invalidValue(option: name, value: output, expected: "a folder") }
@@ -83,6 +87,8 @@ public struct FeedOptions: Sendable, Equatable {
           --seed N              the timeline's seed
           --output DIR          where pictures go (default ./feed-output)
           --animation-frames N  refresh slots of the recorded async scroll (default 120; 0: none)
+          --resume-at F         where the feed opens, as a fraction of its height, as where its
+                                reader left off (default 0.8; 0: the top)
           --no-scroll-to-top    never tap the status bar (by default the scroll goes back to
                                 the top in 0.3 s two thirds of the way through)
           --no-pictures         write no pictures

@@ -65,15 +65,17 @@ public final class FeedProgram {
         log(
             "Laid out \(posts.count) posts off the main actor in \(Self.milliseconds(since: layoutStart)) ms; "
                 + "the feed is \(Int(geometry.totalHeight)) pt tall.")
+        let scrollable = geometry.totalHeight - options.screen.height
         let profile = ScrollProfile(
-            frames: options.frames, refreshRate: options.refreshRate,
-            maximumOffset: geometry.totalHeight - options.screen.height,
-            scrollToTopAt: options.scrollsToTop ? 2.0 / 3 : nil)
+            frames: options.frames, refreshRate: options.refreshRate, maximumOffset: scrollable,
+            startOffset: scrollable * options.resumeAt, scrollToTopAt: options.scrollsToTop ? 2.0 / 3 : nil)
         log(
             "Each mode scrolls \(options.frames) frames at \(FeedReport.format(options.refreshRate)) Hz "
                 + "(mean \(Int(profile.meanVelocity)) pt/s, peak \(Int(profile.peakVelocity)) pt/s) on a "
                 + "\(Int(options.screen.width)) × \(Int(options.screen.height)) pt screen at scale "
-                + "\(FeedReport.format(options.scale)).")
+                + "\(FeedReport.format(options.scale)), opening \(Int(profile.offsets[0])) pt down "
+                + "(post \(geometry.cells(from: profile.offsets[0], to: profile.offsets[0] + 1).lowerBound + 1)), "
+                + "where its reader left off.")
         if let top = profile.scrollToTop {
             log(
                 "At frame \(top.frame) the status bar is tapped: the feed goes back to the top from "

@@ -30,7 +30,7 @@ enum PhotoPainter {
         let rendition = rendition(forLongSide: longSide * canvas.scale)
         guard let image = decode(seed: seed, size: rect.size, scale: rendition / longSide, isCancelled: isCancelled)
         else { return false }
-        canvas.draw(image, at: rect.origin)
+        guard drawScaled(image, at: rect.origin, in: &canvas, isCancelled: isCancelled) else { return false }
         var corners = Path()
         corners.addRect(rect)
         corners.addRoundedRect(rect, radii: CornerRadii(all: cornerRadius))
@@ -73,8 +73,8 @@ enum PhotoPainter {
                 ridgePath(in: rect, horizon: horizon, depth: Double(ridge), generator: &generator),
                 with: Color(hue: hue + 0.3, saturation: 0.4, brightness: 0.55 - 0.12 * Double(ridge), alpha: 0.9))
         }
-        guard !isCancelled() else { return nil }
-        for _ in 0..<24 {
+        for tree in 0..<24 {
+            if tree % 8 == 0, isCancelled() { return nil }
             let radius = unit * (0.03 + Double(generator.next() % 50) / 1000)
             let x = radius + Double(generator.next() % 1000) / 1000 * max(rect.width - 2 * radius, 0)
             let y = horizon + Double(generator.next() % 1000) / 1000 * max(rect.maxY - horizon - 2 * radius, 0)
@@ -84,6 +84,33 @@ enum PhotoPainter {
         }
         guard !isCancelled() else { return nil }
         return canvas.makeBitmap()
+    }
+
+    /// The bands of device pixel rows a decoded photo is scaled into place in, checking
+    /// `isCancelled()` before each: resampling costs as much as decoding.
+    static let scalingBands = 8
+
+    /// Draws `image` at `origin` at its own size in points, in `scalingBands` bands of whole
+    /// device pixel rows of a canvas whose user space is only scaled (a layer's); false when
+    /// `isCancelled()` turned true before a band.
+    private static func drawScaled(
+        _ image: Bitmap, at origin: Point, in canvas: inout Canvas, isCancelled: () -> Bool
+    ) -> Bool {
+        let scale = canvas.scale
+        let top = (origin.y * scale).rounded()
+        let rows = (image.size.height * scale).rounded(.up)
+        for band in 0..<scalingBands {
+            guard !isCancelled() else { return false }
+            // Band edges on whole device rows, nudged inwards so the clip's outward snap keeps
+            // them there: no row is drawn twice.
+            let from = top + (rows * Double(band) / Double(scalingBands)).rounded()
+            let to = top + (rows * Double(band + 1) / Double(scalingBands)).rounded()
+            let clip = Rect(
+                x: origin.x - 1, y: (from + 1e-6) / scale, width: image.size.width + 2,
+                height: (to - from - 2e-6) / scale)
+            canvas.draw(image, at: origin, clip: clip)
+        }
+        return true
     }
 
     /// Whole pixels covering `points` at `scale`; a product within rounding error of a whole

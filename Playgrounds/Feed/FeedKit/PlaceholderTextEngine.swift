@@ -75,12 +75,13 @@ public struct PlaceholderTextEngine: TextEngine {
     }
 
     /// Draws each line as a rounded bar of its width, centred in its line height.
-    public func draw(_ layout: Layout, at origin: Point, in canvas: inout Canvas) {
+    public func draw(_ layout: Layout, lines: Range<Int>, at origin: Point, in canvas: inout Canvas) {
         let style = layout.style
         let barHeight = style.fontSize * 0.6
         let color = Color(
             red: style.color.red, green: style.color.green, blue: style.color.blue, alpha: style.isBold ? 0.8 : 0.45)
-        for (index, width) in layout.lineWidths.enumerated() where width > 0 {
+        for index in lines.clamped(to: layout.lineWidths.indices) where layout.lineWidths[index] > 0 {
+            let width = layout.lineWidths[index]
             let top = origin.y + Double(index) * style.lineHeight + (style.lineHeight - barHeight) / 2
             var bar = Path()
             bar.addRoundedRect(

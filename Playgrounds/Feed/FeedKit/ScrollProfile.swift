@@ -1,8 +1,8 @@
 import AsyncDisplayTesting
 import Foundation
 
-/// How far the feed has scrolled at each frame: someone flicking through it, who taps the status
-/// bar once to go back to the top.
+/// How far the feed has scrolled at each frame: someone flicking through it from where they left
+/// off, who taps the status bar once to go back to the top.
 ///
 /// Every 0.6–0.9 s a flick sets the velocity to 3,000–6,000 pt/s (a slower scroll is boosted, a
 /// faster one kept), and between flicks it decays as UIScrollView's normal deceleration does
@@ -10,9 +10,9 @@ import Foundation
 /// the end of the feed the scroll turns back, so a feed of any length works.
 ///
 /// The status-bar tap is UIScrollView's scroll-to-top: the feed eases back to the top in 0.3 s
-/// however deep it was, and flicking starts again from there. Cells then cross the screen in a
-/// frame or two, so most of what they ask to draw is stale before it could be shown: the load
-/// under which cancelling stale renders pays.
+/// however deep it was, and flicking starts again from there. From deep in the feed, cells then
+/// cross the screen several a frame, so most of what they ask to draw is stale before it could be
+/// shown: the load under which cancelling stale renders pays.
 public struct ScrollProfile: Sendable, Equatable {
     /// A return to the top.
     public struct ScrollToTop: Sendable, Equatable {
@@ -39,11 +39,14 @@ public struct ScrollProfile: Sendable, Equatable {
     /// A profile of `frames` frames (at least one) at `refreshRate` frames a second, turning
     /// back at `maximumOffset` (a feed shorter than the screen stays at the top).
     ///
-    /// - Parameter scrollToTopAt: the fraction of the frames after which the status bar is tapped
-    ///   (nil: never). The return to the top is cut short by the last frame.
+    /// - Parameters:
+    ///   - startOffset: where frame 0 is, as a feed opens where its reader left off (clamped to
+    ///     `0...maximumOffset`).
+    ///   - scrollToTopAt: the fraction of the frames after which the status bar is tapped (nil:
+    ///     never). The return to the top is cut short by the last frame.
     public init(
-        frames: Int, refreshRate: Double, maximumOffset: Double, seed: UInt64 = 0x5C2011,
-        scrollToTopAt: Double? = 2.0 / 3
+        frames: Int, refreshRate: Double, maximumOffset: Double, startOffset: Double = 0,
+        seed: UInt64 = 0x5C2011, scrollToTopAt: Double? = 2.0 / 3
     ) {
         var generator = SplitMix64(seed: seed)
         let frames = max(frames, 1)
@@ -52,13 +55,14 @@ public struct ScrollProfile: Sendable, Equatable {
         let tapFrame = scrollToTopAt.map { Int((Double(frames) * min(max($0, 0), 1)).rounded(.down)) }
         let returnFrames = max(1, Int((Self.scrollToTopDuration / interval).rounded()))
         var velocity = 0.0
-        var distance = 0.0
+        var distance = Self.reflect(
+            startOffset.isFinite ? min(max(startOffset, 0), max(maximumOffset, 0)) : 0, within: maximumOffset)
         var flicked = 0.0
         var flickingFrames = 0
         var peak = 0.0
         var nextFlick = 0.0
         var scrollToTop: ScrollToTop?
-        var offsets = [0.0]
+        var offsets = [distance]
         offsets.reserveCapacity(frames + 1)
         var frame = 1
         while frame <= frames {

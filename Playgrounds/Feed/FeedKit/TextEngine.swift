@@ -17,8 +17,28 @@ public protocol TextEngine: Sendable {
     /// `maximumLines` of them (at least one), the last truncated with "…" when the text is longer.
     func layOut(_ text: String, style: TextStyle, width: Double, maximumLines: Int) -> Layout
 
-    /// Draws `layout` with its first line's top-left corner at `origin` (points).
-    func draw(_ layout: Layout, at origin: Point, in canvas: inout Canvas)
+    /// Draws the `lines` of `layout` (indices past its lines are ignored), each where it sits in
+    /// the whole layout, with the first line's top-left corner at `origin` (points).
+    func draw(_ layout: Layout, lines: Range<Int>, at origin: Point, in canvas: inout Canvas)
+}
+
+extension TextEngine {
+    /// Draws every line of `layout` with its first line's top-left corner at `origin` (points).
+    public func draw(_ layout: Layout, at origin: Point, in canvas: inout Canvas) {
+        draw(layout, lines: 0..<layout.lineCount, at: origin, in: &canvas)
+    }
+
+    /// Draws `layout` a line at a time, checking `isCancelled()` before each; false when it
+    /// stopped early.
+    public func draw(
+        _ layout: Layout, at origin: Point, in canvas: inout Canvas, isCancelled: () -> Bool
+    ) -> Bool {
+        for line in 0..<layout.lineCount {
+            guard !isCancelled() else { return false }
+            draw(layout, lines: line..<line + 1, at: origin, in: &canvas)
+        }
+        return true
+    }
 }
 
 /// What cell layout needs to know of a laid-out paragraph.

@@ -54,10 +54,10 @@ public struct TrueTypeTextEngine: TextEngine {
         return .typeset(TextLayout(styled, width: width, options: options))
     }
 
-    public func draw(_ layout: Layout, at origin: Point, in canvas: inout Canvas) {
+    public func draw(_ layout: Layout, lines: Range<Int>, at origin: Point, in canvas: inout Canvas) {
         switch layout {
-        case .typeset(let layout): canvas.draw(layout, at: origin)
-        case .placeholder(let layout): fallback.draw(layout, at: origin, in: &canvas)
+        case .typeset(let layout): canvas.draw(layout, at: origin, lines: lines)
+        case .placeholder(let layout): fallback.draw(layout, lines: lines, at: origin, in: &canvas)
         }
     }
 }

@@ -2,17 +2,26 @@ extension Canvas {
     /// Draws `layout` with its top-left corner at `origin` (in user space), each glyph in its
     /// run's colour, through the graphics state and `cache`.
     ///
+    /// `lines` picks the lines drawn, each where it sits in the whole layout (all of them by
+    /// default; indices past the layout's are ignored): a long paragraph can be drawn a few lines
+    /// at a time, checking for cancellation in between.
+    ///
     /// Where user space is only moved and uniformly scaled, glyphs come from the cache, placed at
     /// a quarter of a pixel horizontally and on whole pixel rows; under rotation or skew each
     /// glyph is filled as a path. A shadow falls from the glyphs' outlines, as if opaque.
     ///
     /// Complexity: O(glyphs × their pixels), plus rasterizing glyphs the cache lacks.
-    public mutating func draw(_ layout: TextLayout, at origin: Point, cache: GlyphCache = .shared) {
+    public mutating func draw(
+        _ layout: TextLayout, at origin: Point, lines: Range<Int>? = nil, cache: GlyphCache = .shared
+    ) {
         guard origin.x.isFinite, origin.y.isFinite else { return }
+        let all = layout.lines.indices
+        let drawn = lines.map { $0.clamped(to: all) } ?? all
+        guard !drawn.isEmpty else { return }
         drawGlyphs(cache: cache) { visit in
             var runIndex = -1
             var run = TextRun?.none
-            for line in layout.lines {
+            for line in layout.lines[drawn] {
                 for glyph in line.glyphs {
                     if glyph.runIndex != runIndex {
                         runIndex = glyph.runIndex
