@@ -45,7 +45,10 @@ extension AsyncLayer {
     @MainActor
     private func detachFromSuperlayer() {
         guard let parent = tree.superlayer else { return }
-        parent.tree.sublayers.removeAll { $0 === self }
+        // A loop, not removeAll(where:): see isDrawingInSubtree.
+        for index in parent.tree.sublayers.indices.reversed() where parent.tree.sublayers[index] === self {
+            parent.tree.sublayers.remove(at: index)
+        }
         tree.superlayer = nil
         parent.treeChanged()
     }
@@ -141,7 +144,13 @@ extension AsyncLayer {
 }
 
 /// A layer's place in the tree and how it presents; main-actor state.
-struct LayerTreeState {
+///
+/// A class, so that reading one field (the weak superlayer among them) never copies the rest:
+/// as a struct stored in the layer, reads copied the whole state, weak reference included.
+///
+/// Concurrency: not Sendable; only the main actor reaches it, through the layer's main-actor
+/// `tree`.
+final class LayerTreeState {
     var frame = Rect.zero
     var opacity = 1.0
     var masksToBounds = false

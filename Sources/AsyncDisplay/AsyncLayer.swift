@@ -53,7 +53,7 @@ public actor AsyncLayer {
     /// The generation the committed contents were drawn for (0 before any commit).
     @MainActor public internal(set) var contentsGeneration: UInt64 = 0
     /// The layer's place in the tree (see `AsyncLayer+Tree.swift`).
-    @MainActor var tree = LayerTreeState()
+    @MainActor let tree = LayerTreeState()
 
     /// The default `pixelBudget`: 64 megapixels.
     public static let defaultPixelBudget = 64_000_000

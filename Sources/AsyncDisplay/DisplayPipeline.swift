@@ -18,7 +18,7 @@ enum DisplayPipeline {
     }
 
     static func run(_ reference: WeakLayerReference) async -> DisplayOutcome {
-        let plan = await MainActor.run { begin(reference) }
+        let plan = await begin(reference)
         return await complete(plan, reference)
     }
 
@@ -35,9 +35,7 @@ enum DisplayPipeline {
             return DisplayMetrics.record(.cancelled)
         }
         let result = await renderer.render(reference, token: token, draw: draw)
-        let outcome = await MainActor.run {
-            DisplayMetrics.timingMainActor { finish(result, reference, token, task, draw) }
-        }
+        let outcome = await end(result, reference, token, task, draw)
         return DisplayMetrics.record(outcome)
     }
 
@@ -56,6 +54,15 @@ enum DisplayPipeline {
         layer.tree.displaysInFlight += 1
         layer.tree.latestDisplayInFlight = token.value
         return .render(task, draw, token, layer.renderer)
+    }
+
+    /// Step 3, timed: an isolated call, so the hop to the main actor is the only check.
+    @MainActor
+    private static func end(
+        _ result: LayerRenderer.Result, _ reference: WeakLayerReference, _ token: Generation.Token,
+        _ task: DisplayTask, _ draw: DisplayTask.Draw
+    ) -> DisplayOutcome {
+        DisplayMetrics.timingMainActor { finish(result, reference, token, task, draw) }
     }
 
     /// Step 3, on the main actor.

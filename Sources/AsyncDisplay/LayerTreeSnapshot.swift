@@ -84,7 +84,7 @@ public struct LayerTreeSnapshot: Sendable {
         var clip = clip
         if layer.masksToBounds {
             let own = Rect(origin: origin, size: frame.size)
-            clip = clip.map { $0.intersection(own) } ?? own
+            clip = if let clip { clip.intersection(own) } else { own }
         }
         nodes.append(
             Node(
@@ -140,8 +140,13 @@ extension AsyncLayer {
 
     /// Whether this layer or any below it has a current display in flight (one that may yet
     /// commit; superseded displays still running do not count).
+    ///
+    /// Main-actor tree walks use plain loops: a main-actor closure handed to a collection
+    /// algorithm checks its isolation at run time on every call.
     @MainActor
     var isDrawingInSubtree: Bool {
-        isCurrentDisplayInFlight || sublayers.contains { $0.isDrawingInSubtree }
+        if isCurrentDisplayInFlight { return true }
+        for sublayer in tree.sublayers where sublayer.isDrawingInSubtree { return true }
+        return false
     }
 }

@@ -156,8 +156,8 @@ final class FeedCell: AsyncLayerDelegate {
     /// Which part `layer` shows; nil for a photo layer out of the tree.
     private func part(of layer: AsyncLayer) -> CellRender.Part? {
         if layer === content { return .content }
-        guard let photo = photoSlots.prefix(photoCount).firstIndex(where: { $0.layer === layer }) else { return nil }
-        return .photo(photo)
+        for photo in 0..<photoCount where photoSlots[photo].layer === layer { return .photo(photo) }
+        return nil
     }
 
     private subscript(part: CellRender.Part) -> LayerSlot {

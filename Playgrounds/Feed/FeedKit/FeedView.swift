@@ -65,7 +65,11 @@ final class FeedView {
             direction >= 0
             ? geometry.cells(from: offset, to: offset + screen.height + ahead)
             : geometry.cells(from: offset - ahead, to: offset + screen.height)
-        for index in cells.keys.filter({ !wanted.contains($0) }) {
+        // Plain loops in per-frame main-actor code: a main-actor closure handed to a collection
+        // algorithm checks its isolation at run time on every call.
+        var leaving: [Int] = []
+        for index in cells.keys where !wanted.contains(index) { leaving.append(index) }
+        for index in leaving {
             if let cell = cells.removeValue(forKey: index) {
                 cell.recycle()
                 reusable.append(cell)
@@ -98,9 +102,11 @@ final class FeedView {
 
     /// The bytes of the bitmaps of every cell on screen at `offset`, drawn or not.
     func visibleBitmapBytes(at offset: Double) -> Int {
-        geometry.cells(from: offset, to: offset + screen.height).reduce(0) {
-            $0 + geometry.bitmapBytes(of: $1, scale: context.scale)
+        var bytes = 0
+        for index in geometry.cells(from: offset, to: offset + screen.height) {
+            bytes += geometry.bitmapBytes(of: index, scale: context.scale)
         }
+        return bytes
     }
 
     /// Holds back every further display; renders in flight go stale.
