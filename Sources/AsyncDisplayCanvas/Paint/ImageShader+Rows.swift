@@ -68,19 +68,15 @@ extension ImageShader {
         while index &+ 4 <= count {
             let u3 = u &+ step &* 3
             guard u3 >= 0 && u3 >> 16 < lastColumn else { break }
-            let p0 = bytes.loadUnaligned(fromByteOffset: (u >> 16) &* 4, as: UInt64.self)
-            let p1 = bytes.loadUnaligned(fromByteOffset: ((u &+ step) >> 16) &* 4, as: UInt64.self)
-            let p2 = bytes.loadUnaligned(fromByteOffset: ((u &+ step &* 2) >> 16) &* 4, as: UInt64.self)
-            let p3 = bytes.loadUnaligned(fromByteOffset: (u3 >> 16) &* 4, as: UInt64.self)
-            let left = SIMD4<UInt32>(
-                UInt32(truncatingIfNeeded: p0), UInt32(truncatingIfNeeded: p1), UInt32(truncatingIfNeeded: p2),
-                UInt32(truncatingIfNeeded: p3))
-            let right = SIMD4<UInt32>(
-                UInt32(truncatingIfNeeded: p0 >> 32), UInt32(truncatingIfNeeded: p1 >> 32),
-                UInt32(truncatingIfNeeded: p2 >> 32), UInt32(truncatingIfNeeded: p3 >> 32))
-            // Each pixel's weight in both of its 16-bit lanes.
-            let fx = lanes &>> 8 & 0xFF
-            let f = (fx | fx &<< 16).lanes16
+            let p0 = bytes.loadUnaligned(fromByteOffset: (u >> 16) &* 4, as: SIMD2<UInt32>.self)
+            let p1 = bytes.loadUnaligned(fromByteOffset: ((u &+ step) >> 16) &* 4, as: SIMD2<UInt32>.self)
+            let p2 = bytes.loadUnaligned(fromByteOffset: ((u &+ step &* 2) >> 16) &* 4, as: SIMD2<UInt32>.self)
+            let p3 = bytes.loadUnaligned(fromByteOffset: (u3 >> 16) &* 4, as: SIMD2<UInt32>.self)
+            let left = SIMD4(p0[0], p1[0], p2[0], p3[0])
+            let right = SIMD4(p0[1], p1[1], p2[1], p3[1])
+            // Each pixel's weight, bits 8...15 of its position, in both of its 16-bit lanes.
+            let position = lanes & 0xFF00
+            let f = (position &>> 8 | position &<< 8).lanes16
             output.storeBytes(
                 of: mixLanes(left.lanes16, right.lanes16, f, 256 &- f), toByteOffset: index &* 4,
                 as: SIMD8<UInt16>.self)

@@ -55,6 +55,12 @@ struct PaintSink: CoverageSink {
             }
             return
         }
+        if clip == nil, mode == .sourceOver, scaled == 255 {
+            // Whole coverage: each source pixel over its destination as it is.
+            shader.shade(x: x, y: y, count: count, into: sources, rows: &imageRows)
+            PixelKernels.blendSourceOver(pixels + y * rowLength + x, count: count, sources: sources)
+            return
+        }
         coverage.update(repeating: scaled, count: count)
         if let clip { clip.multiply(coverage, x: x, y: y, count: count) }
         compose(x: x, y: y, count: count)
