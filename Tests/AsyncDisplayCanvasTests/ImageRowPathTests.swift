@@ -35,14 +35,16 @@ struct ImageRowPathTests {
             let left = random.int(21) - 10
             let width = 1 + random.int(80)
             let filtered = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * width)
+            let columns = UnsafeMutablePointer<Int32>.allocate(capacity: width)
+            let weights = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
             let fast = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
             let general = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
             defer {
-                filtered.deallocate()
-                fast.deallocate()
-                general.deallocate()
+                for buffer in [filtered, weights, fast, general] { buffer.deallocate() }
+                columns.deallocate()
             }
-            var rows = ImageRowCache(buffer: filtered, capacity: width, left: left, entries: entries)
+            var rows = ImageRowCache(
+                buffer: filtered, columns: columns, weights: weights, capacity: width, left: left, entries: entries)
             var span = (x: left, count: width)
             var y = random.int(50) - 5
             for _ in 0..<80 {

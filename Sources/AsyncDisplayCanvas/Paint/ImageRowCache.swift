@@ -5,8 +5,10 @@
 /// Each span (the rasterizer hands a row over in several: edges, and the inside cut every 256
 /// pixels) has an entry, found by its first column, length and first image position, whose two
 /// rows lie at the span's columns of two area-wide buffer rows; two rows are enough for a draw
-/// that moves through the image one way (down, or up when flipped). Entries whose columns a new
-/// span overlaps are dropped, so the entries kept never share buffer columns.
+/// that moves through the image one way (down, or up when flipped). At the same columns of two
+/// more buffers, the entry's plan: each pixel's image column and weight, worked out once for
+/// all the image rows the span reads. Entries whose columns a new span overlaps are dropped,
+/// so the entries kept never share buffer columns.
 ///
 /// Concurrency: a value owned by one sink for one composite; its buffers belong to the canvas's
 /// `RasterScratch`, which only a uniquely referenced canvas uses, so one thread at a time.
@@ -20,6 +22,23 @@ struct ImageRowCache {
         var u: Int
         /// The image row in each buffer row, −1 for none.
         var lines: (Int, Int)
+        /// Pixels before the run whose image pixel pairs lie inside the image, and that run's
+        /// groups of four (see `Plan`).
+        var lead: Int
+        var groups: Int
+    }
+
+    /// Where an entry's pixels read the image: the run whose pairs of image pixels lie inside
+    /// it, and for each of its pixels the left column and the weight of the right one.
+    struct Plan {
+        /// Pixels before the run.
+        let lead: Int
+        /// Groups of four pixels in the run.
+        let groups: Int
+        /// The left image column of each pixel, from the span's first.
+        let columns: UnsafeMutablePointer<Int32>
+        /// The weight (0...255) of each pixel in both of its 16-bit halves, from the span's first.
+        let weights: UnsafeMutablePointer<UInt32>
     }
 
     /// Spans shorter than this are shaded pixel by pixel: filtering ahead saves them little.
@@ -29,6 +48,9 @@ struct ImageRowCache {
 
     /// Two rows of `capacity` pixels.
     private let buffer: UnsafeMutablePointer<UInt32>
+    /// `capacity` columns and weights, for the plans.
+    private let columns: UnsafeMutablePointer<Int32>
+    private let weights: UnsafeMutablePointer<UInt32>
     /// Pixels per buffer row.
     let capacity: Int
     /// The device column of the buffer's first.
@@ -37,10 +59,16 @@ struct ImageRowCache {
     private let entries: UnsafeMutablePointer<Entry>
     private var entryCount = 0
 
-    /// An empty cache whose buffer rows start at device column `left`; `buffer` must hold
-    /// `2 × capacity` pixels and `entries` `entryCapacity` entries while it is used.
-    init(buffer: UnsafeMutablePointer<UInt32>, capacity: Int, left: Int, entries: UnsafeMutablePointer<Entry>) {
+    /// An empty cache whose buffer rows start at device column `left`; while it is used,
+    /// `buffer` must hold `2 × capacity` pixels, `columns` and `weights` `capacity` values each
+    /// and `entries` `entryCapacity` entries.
+    init(
+        buffer: UnsafeMutablePointer<UInt32>, columns: UnsafeMutablePointer<Int32>,
+        weights: UnsafeMutablePointer<UInt32>, capacity: Int, left: Int, entries: UnsafeMutablePointer<Entry>
+    ) {
         self.buffer = buffer
+        self.columns = columns
+        self.weights = weights
         self.capacity = capacity
         self.left = left
         self.entries = entries
@@ -54,15 +82,16 @@ struct ImageRowCache {
     }
 
     /// The entry for the span of `count` pixels from device column `x` whose first image
-    /// position is `u`, made empty (in place of the entries it overlaps) if there is none.
+    /// position is `u`, made empty (in place of the entries it overlaps) if there is none; a new
+    /// one needs its plan set (`setPlan(of:lead:groups:)`) before its rows are used.
     ///
     /// - Precondition: `accepts(x:count:)`.
-    mutating func entry(x: Int, count: Int, u: Int) -> Int {
+    mutating func entry(x: Int, count: Int, u: Int) -> (index: Int, isNew: Bool) {
         let column = x - left
         // Safe: indices stay below `entryCount`, at most `entryCapacity`.
         for index in 0..<entryCount {
             let entry = entries[index]
-            if entry.column == column && entry.count == count && entry.u == u { return index }
+            if entry.column == column && entry.count == count && entry.u == u { return (index, false) }
         }
         var index = 0
         while index < entryCount {
@@ -75,9 +104,26 @@ struct ImageRowCache {
             }
         }
         if entryCount == Self.entryCapacity { entryCount -= 1 }
-        (entries + entryCount).initialize(to: Entry(column: column, count: count, u: u, lines: (-1, -1)))
+        (entries + entryCount).initialize(
+            to: Entry(column: column, count: count, u: u, lines: (-1, -1), lead: 0, groups: 0))
         entryCount += 1
-        return entryCount - 1
+        return (entryCount - 1, true)
+    }
+
+    /// The plan of entry `index`: its run as last set, and where its columns and weights go.
+    @inline(__always)
+    func plan(of index: Int) -> Plan {
+        // Safe: `index` is an entry in use, whose columns lie within the plan buffers.
+        let entry = entries[index]
+        return Plan(
+            lead: entry.lead, groups: entry.groups, columns: columns + entry.column, weights: weights + entry.column)
+    }
+
+    /// Sets the run of entry `index`, whose columns and weights have been written.
+    mutating func setPlan(of index: Int, lead: Int, groups: Int) {
+        // Safe: `index` is an entry in use.
+        entries[index].lead = lead
+        entries[index].groups = groups
     }
 
     /// Where image row `line` filtered for entry `index` is, or is to be written at once if

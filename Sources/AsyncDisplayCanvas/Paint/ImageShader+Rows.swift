@@ -15,26 +15,59 @@ extension ImageShader {
         let y0 = min(max(line, 0), lastRow)
         let y1 = min(max(line + 1, 0), lastRow)
         let entry = rows.entry(x: x, count: count, u: start.u)
-        let top = filteredRow(y0, keeping: y1, u: start.u, count: count, rows: &rows, entry: entry)
+        if entry.isNew { planFilter(u: start.u, count: count, rows: &rows, entry: entry.index) }
+        let plan = rows.plan(of: entry.index)
+        let top = filteredRow(y0, keeping: y1, u: start.u, count: count, plan: plan, rows: &rows, entry: entry.index)
         // Mixing a row with itself, or with a weight of 0, gives the row back exactly.
         guard fy != 0, y1 != y0 else {
             row.update(from: top, count: count)
             return
         }
-        let bottom = filteredRow(y1, keeping: y0, u: start.u, count: count, rows: &rows, entry: entry)
+        let bottom = filteredRow(
+            y1, keeping: y0, u: start.u, count: count, plan: plan, rows: &rows, entry: entry.index)
         Self.mixRows(top, bottom, weight: fy, count: count, into: row)
+    }
+
+    /// Works out the plan of a new entry for the span of `count` pixels from position `u`
+    /// (16.16 fixed point): the positions move one way, so those whose two image pixels lie
+    /// inside the image are one run, whose groups of four get their columns and weights.
+    private func planFilter(u start: Int, count: Int, rows: inout ImageRowCache, entry: Int) {
+        let lastColumn = width - 1
+        let plan = rows.plan(of: entry)
+        var u = start
+        var index = 0
+        while index < count && !(u >= 0 && u >> 16 < lastColumn) {
+            u &+= step.u
+            index &+= 1
+        }
+        let lead = index
+        // Safe: writes go to pixels below `count`, which the plan buffers hold.
+        while index &+ 4 <= count {
+            let last = u &+ step.u &* 3
+            guard last >= 0 && last >> 16 < lastColumn else { break }
+            for _ in 0..<4 {
+                let weight = UInt32(truncatingIfNeeded: (u >> 8) & 0xFF)
+                plan.columns[index] = Int32(truncatingIfNeeded: u >> 16)
+                plan.weights[index] = weight | weight << 16
+                u &+= step.u
+                index &+= 1
+            }
+        }
+        rows.setPlan(of: entry, lead: lead, groups: (index - lead) / 4)
     }
 
     /// Image row `line` filtered across for the span at `u`, from `rows` or made there.
     @inline(__always)
     private func filteredRow(
-        _ line: Int, keeping kept: Int, u: Int, count: Int, rows: inout ImageRowCache, entry: Int
+        _ line: Int, keeping kept: Int, u: Int, count: Int, plan: ImageRowCache.Plan, rows: inout ImageRowCache,
+        entry: Int
     ) -> UnsafePointer<UInt32> {
         let place = rows.place(for: line, keeping: kept, entry: entry)
         if !place.isFiltered {
             // Safe: `line` is a clamped row of the image.
             Self.filter(
-                storage.pixels + line * width, lastColumn: width - 1, u: u, step: step.u, count: count, into: place.row)
+                storage.pixels + line * width, lastColumn: width - 1, u: u, step: step.u, count: count, plan: plan,
+                into: place.row)
         }
         return UnsafePointer(place.row)
     }
@@ -42,51 +75,39 @@ extension ImageShader {
     /// Mixes each of `count` positions from `u`, `step` apart (16.16 fixed point), between the
     /// two pixels of `line` around it, edges repeated.
     ///
-    /// The positions move one way, so those whose two pixels lie inside the line are one run:
-    /// its groups of four are mixed at once in 16-bit lanes, each pair of pixels one 8-byte
-    /// load; the pixels before and after it, one at a time, clamped.
+    /// The run of `plan` four at a time in 16-bit lanes, each pair of pixels one 8-byte load;
+    /// the pixels before and after it one at a time, clamped.
     private static func filter(
         _ line: UnsafePointer<UInt32>, lastColumn: Int, u start: Int, step: Int, count: Int,
-        into filtered: UnsafeMutablePointer<UInt32>
+        plan: ImageRowCache.Plan, into filtered: UnsafeMutablePointer<UInt32>
     ) {
-        var u = start
-        var index = 0
         // Safe: stores go to pixels below `count`; clamped columns stay in the line.
-        while index < count && !(u >= 0 && u >> 16 < lastColumn) {
-            filtered[index] = mixClamped(line, lastColumn: lastColumn, u: u)
-            u &+= step
-            index &+= 1
+        for index in 0..<plan.lead {
+            filtered[index] = mixClamped(line, lastColumn: lastColumn, u: start &+ step &* index)
         }
         let bytes = UnsafeRawPointer(line)
         let output = UnsafeMutableRawPointer(filtered)
-        var lanes = SIMD4<UInt32>(
-            UInt32(truncatingIfNeeded: u), UInt32(truncatingIfNeeded: u &+ step),
-            UInt32(truncatingIfNeeded: u &+ step &* 2), UInt32(truncatingIfNeeded: u &+ step &* 3))
-        let groupStep = SIMD4(repeating: UInt32(truncatingIfNeeded: step &* 4))
-        // Safe: the group's first and last positions are inside, so all four are (they move one
-        // way): each load reads columns c and c + 1 with 0 ≤ c < `lastColumn`.
-        while index &+ 4 <= count {
-            let u3 = u &+ step &* 3
-            guard u3 >= 0 && u3 >> 16 < lastColumn else { break }
-            let p0 = bytes.loadUnaligned(fromByteOffset: (u >> 16) &* 4, as: SIMD2<UInt32>.self)
-            let p1 = bytes.loadUnaligned(fromByteOffset: ((u &+ step) >> 16) &* 4, as: SIMD2<UInt32>.self)
-            let p2 = bytes.loadUnaligned(fromByteOffset: ((u &+ step &* 2) >> 16) &* 4, as: SIMD2<UInt32>.self)
-            let p3 = bytes.loadUnaligned(fromByteOffset: (u3 >> 16) &* 4, as: SIMD2<UInt32>.self)
+        let columns = plan.columns
+        let weights = UnsafeRawPointer(plan.weights)
+        var index = plan.lead
+        let runEnd = index &+ plan.groups &* 4
+        // Safe: the plan's columns c have 0 ≤ c < `lastColumn`, so each load reads columns c
+        // and c + 1 of the line; the run lies below `count`.
+        while index < runEnd {
+            let p0 = bytes.loadUnaligned(fromByteOffset: Int(columns[index]) &* 4, as: SIMD2<UInt32>.self)
+            let p1 = bytes.loadUnaligned(fromByteOffset: Int(columns[index &+ 1]) &* 4, as: SIMD2<UInt32>.self)
+            let p2 = bytes.loadUnaligned(fromByteOffset: Int(columns[index &+ 2]) &* 4, as: SIMD2<UInt32>.self)
+            let p3 = bytes.loadUnaligned(fromByteOffset: Int(columns[index &+ 3]) &* 4, as: SIMD2<UInt32>.self)
             let left = SIMD4(p0[0], p1[0], p2[0], p3[0])
             let right = SIMD4(p0[1], p1[1], p2[1], p3[1])
-            // Each pixel's weight, bits 8...15 of its position, in both of its 16-bit lanes.
-            let position = lanes & 0xFF00
-            let f = (position &>> 8 | position &<< 8).lanes16
+            let f = weights.loadUnaligned(fromByteOffset: index &* 4, as: SIMD8<UInt16>.self)
             output.storeBytes(
                 of: mixLanes(left.lanes16, right.lanes16, f, 256 &- f), toByteOffset: index &* 4,
                 as: SIMD8<UInt16>.self)
-            lanes &+= groupStep
-            u = u3 &+ step
             index &+= 4
         }
         while index < count {
-            filtered[index] = mixClamped(line, lastColumn: lastColumn, u: u)
-            u &+= step
+            filtered[index] = mixClamped(line, lastColumn: lastColumn, u: start &+ step &* index)
             index &+= 1
         }
     }

@@ -8,8 +8,10 @@ final class RasterScratch: @unchecked Sendable {
     let rasterizer = CoverageRasterizer()
     private(set) var sources: UnsafeMutablePointer<UInt32>
     private(set) var coverage: UnsafeMutablePointer<UInt8>
-    /// Two rows for `imageRows()`.
+    /// Two rows, and a row each of columns and weights, for `imageRows(left:)`.
     private var filtered: UnsafeMutablePointer<UInt32>
+    private var filterColumns: UnsafeMutablePointer<Int32>
+    private var filterWeights: UnsafeMutablePointer<UInt32>
     private let filteredEntries: UnsafeMutablePointer<ImageRowCache.Entry>
     private var capacity = 0
     /// What the last `Canvas.touchPixels(in:)` read, kept so that its reads aren't optimized away.
@@ -19,6 +21,8 @@ final class RasterScratch: @unchecked Sendable {
         sources = .allocate(capacity: 1)
         coverage = .allocate(capacity: 1)
         filtered = .allocate(capacity: 2)
+        filterColumns = .allocate(capacity: 1)
+        filterWeights = .allocate(capacity: 1)
         filteredEntries = .allocate(capacity: ImageRowCache.entryCapacity)
     }
 
@@ -26,6 +30,8 @@ final class RasterScratch: @unchecked Sendable {
         sources.deallocate()
         coverage.deallocate()
         filtered.deallocate()
+        filterColumns.deallocate()
+        filterWeights.deallocate()
         filteredEntries.deallocate()
     }
 
@@ -35,15 +41,21 @@ final class RasterScratch: @unchecked Sendable {
         sources.deallocate()
         coverage.deallocate()
         filtered.deallocate()
+        filterColumns.deallocate()
+        filterWeights.deallocate()
         capacity = count
         sources = .allocate(capacity: count)
         coverage = .allocate(capacity: count)
         filtered = .allocate(capacity: 2 * count)
+        filterColumns = .allocate(capacity: count)
+        filterWeights = .allocate(capacity: count)
     }
 
     /// An empty image row cache over this scratch's rows, for spans within the reserved width
     /// from device column `left`; valid until the next `reserveRows(_:)`.
     func imageRows(left: Int) -> ImageRowCache {
-        ImageRowCache(buffer: filtered, capacity: capacity, left: left, entries: filteredEntries)
+        ImageRowCache(
+            buffer: filtered, columns: filterColumns, weights: filterWeights, capacity: capacity, left: left,
+            entries: filteredEntries)
     }
 }
