@@ -63,6 +63,38 @@ struct ImageRowPathTests {
         }
     }
 
+    @Test("Images unscaled on whole pixels copy what the general path filters, past every edge")
+    func wholePixelCopies() {
+        var random = TestRandom(seed: 0x1A6E_0004)
+        let entries = UnsafeMutablePointer<ImageRowCache.Entry>.allocate(capacity: ImageRowCache.entryCapacity)
+        let buffer = UnsafeMutablePointer<UInt32>.allocate(capacity: 2)
+        let columns = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        let copied = UnsafeMutablePointer<UInt32>.allocate(capacity: 120)
+        let general = UnsafeMutablePointer<UInt32>.allocate(capacity: 120)
+        defer {
+            entries.deallocate()
+            for pointer in [buffer, copied, general] { pointer.deallocate() }
+            columns.deallocate()
+        }
+        for index in 0..<300 {
+            let image = randomImage(width: 1 + random.int(40), height: 1 + random.int(40), random: &random)
+            let transform = AffineTransform(translationX: Double(random.int(61) - 30), y: Double(random.int(61) - 30))
+            guard let shader = ImageShader(image, transform: transform), shader.offset != nil else {
+                Issue.record("case \(index): no copying shader for \(transform)")
+                continue
+            }
+            var rows = ImageRowCache(
+                buffer: buffer, columns: columns, weights: buffer, capacity: 0, left: 0, entries: entries)
+            let x = random.int(121) - 60
+            let y = random.int(121) - 60
+            let count = random.int(121)
+            shader.shade(x: x, y: y, count: count, into: copied, rows: &rows)
+            shader.shadeEachPixel(x: x, y: y, count: count, into: general)
+            let differing = (0..<count).first { copied[$0] != general[$0] }
+            #expect(differing == nil, "case \(index): \(count) pixels from (\(x), \(y)), \(transform)")
+        }
+    }
+
     @Test(
         "Level-row draws (scaled, flipped, skewed along x) take the row path; rotated ones and the general route do not"
     )

@@ -62,13 +62,21 @@ struct ImageShader {
         }
     }
 
-    /// The pixels of an image drawn unscaled on whole pixels, edges repeated.
+    /// The pixels of an image drawn unscaled on whole pixels, edges repeated: the image row's
+    /// pixels copied, its first or last pixel repeated where the span passes its ends.
     private func copy(x: Int, y: Int, count: Int, offset: (x: Int, y: Int), into row: UnsafeMutablePointer<UInt32>) {
         let sourceRow = min(max(y - offset.y, 0), height - 1)
         let line = storage.pixels + sourceRow * width
-        for index in 0..<count {
-            row[index] = line[min(max(x + index - offset.x, 0), width - 1)]
-        }
+        // Span pixels `first..<end` read image columns 0..<width, those before column 0 and
+        // those after the last.
+        let start = offset.x - x
+        let first = min(max(start, 0), count)
+        let end = min(max(start + width, first), count)
+        // Safe: `first..<end` read columns x + index − offset.x within 0..<width; stores go to
+        // pixels below `count`.
+        row.update(repeating: line[0], count: first)
+        (row + first).update(from: line + (first - start), count: end - first)
+        (row + end).update(repeating: line[width - 1], count: count - end)
     }
 
     /// The general path: each pixel mixes its own four image pixels, for any transform.
