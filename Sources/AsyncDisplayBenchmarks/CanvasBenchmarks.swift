@@ -46,7 +46,40 @@ func canvasBenchmarks() -> [Benchmark] {
             for round in 0..<1_000 { memset(buffer, Int32(round & 0xFF), bytes) }
             return Double(monotonicNanoseconds() - start) / 1e6
         },
+        // Not a scene: photos drawn scaled into place, as the feed does, on the 1024 × 1024
+        // canvas at scale 1 — a 360-pixel image into 345 × 345 pixels and a 720-pixel one into
+        // 700 × 700, axis-aligned, four times each (the images are made before the clock starts).
+        Benchmark(name: "canvas.image.scaled", unit: .milliseconds, samples: 5) {
+            let small = noisyGradientImage(side: 360, seed: 0x5EED_0003)
+            let large = noisyGradientImage(side: 720, seed: 0x5EED_0004)
+            return timeDrawing { canvas in
+                for _ in 0..<4 {
+                    canvas.draw(small, in: Rect(x: 12, y: 20, width: 345, height: 345))
+                    canvas.draw(large, in: Rect(x: 300, y: 310, width: 700, height: 700))
+                }
+            }
+        },
     ]
+}
+
+/// An opaque `side × side` image: a diagonal gradient under 400 seeded small rects of random
+/// colours, so that neighbouring pixels differ as in a photo.
+private func noisyGradientImage(side: Int, seed: UInt64) -> Bitmap {
+    var scene = SceneRandom(seed: seed)
+    let extent = Double(side)
+    var canvas = Canvas(width: side, height: side, background: .white)
+    let gradient = LinearGradient(
+        Gradient(colors: [Color(red: 0.9, green: 0.4, blue: 0.1), Color(red: 0.1, green: 0.5, blue: 0.8)]),
+        from: Point(x: 0, y: 0), to: Point(x: extent, y: extent))
+    canvas.fill(Rect(x: 0, y: 0, width: extent, height: extent), with: .linearGradient(gradient))
+    for _ in 0..<400 {
+        let w = scene.range(1, extent / 8)
+        let h = scene.range(1, extent / 8)
+        let color = scene.color4()
+        canvas.fill(
+            Rect(x: scene.range(0, extent - w), y: scene.range(0, extent - h), width: w, height: h), with: color)
+    }
+    return canvas.makeBitmap()
 }
 
 /// The shapes of scene (a): 10,000 rounded rects and their colours, in drawing order.

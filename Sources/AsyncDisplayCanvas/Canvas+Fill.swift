@@ -115,7 +115,7 @@ extension Canvas {
         var sink = PaintSink(
             pixels: storage.pixels, rowLength: width, left: area.left, top: area.top, shader: shader,
             mode: state.blendMode, alpha: alpha, clip: state.clip.mask, sources: scratch.sources,
-            coverage: scratch.coverage)
+            coverage: scratch.coverage, imageRows: scratch.imageRows(left: area.left))
         rasterizer.drain(rule: rule, into: &sink)
     }
 

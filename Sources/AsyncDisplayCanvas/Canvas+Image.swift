@@ -8,13 +8,20 @@ extension Canvas {
     ///
     /// Complexity: O(pixels drawn).
     public mutating func draw(_ image: Bitmap, in rect: Rect) {
+        draw(image, in: rect, route: .fastest)
+    }
+
+    /// Draws `image` stretched into `rect` (in user space), its pixels filtered by `route`.
+    mutating func draw(_ image: Bitmap, in rect: Rect, route: ImageShader.Route) {
         guard image.width > 0, image.height > 0, !rect.isEmpty, rect.width.isFinite, rect.height.isFinite else {
             return
         }
         let device = deviceTransform
         let imageToUser = AffineTransform(translationX: rect.minX, y: rect.minY)
             .scaledBy(x: rect.width / Double(image.width), y: rect.height / Double(image.height))
-        guard let shader = ImageShader(image, transform: device.concatenating(imageToUser)) else { return }
+        guard let shader = ImageShader(image, transform: device.concatenating(imageToUser), route: route) else {
+            return
+        }
         var path = Path()
         path.addRect(rect)
         fillCoverage(
@@ -31,6 +38,12 @@ extension Canvas {
     ///
     /// Complexity: O(pixels drawn).
     public mutating func draw(_ image: Bitmap, at origin: Point, opacity: Double = 1, clip: Rect? = nil) {
+        draw(image, at: origin, opacity: opacity, clip: clip, route: .fastest)
+    }
+
+    /// Draws `image` at `origin` as `draw(_:at:opacity:clip:)` does, its pixels filtered by
+    /// `route`.
+    mutating func draw(_ image: Bitmap, at origin: Point, opacity: Double, clip: Rect?, route: ImageShader.Route) {
         guard opacity.isFinite, opacity > 0, origin.x.isFinite, origin.y.isFinite else { return }
         withSavedState { canvas in
             canvas.globalAlpha *= opacity
@@ -46,7 +59,7 @@ extension Canvas {
             } else if let clip {
                 canvas.clip(to: clip)
             }
-            canvas.draw(image, in: Rect(origin: topLeft, size: image.size))
+            canvas.draw(image, in: Rect(origin: topLeft, size: image.size), route: route)
         }
     }
 }

@@ -40,8 +40,9 @@ extension Canvas {
                 return
             }
             // A gradient or an image casts the shadow of its own alpha.
+            var rows = scratch.imageRows(left: area.left)
             for row in 0..<area.height {
-                shader.shade(x: area.left, y: area.top + row, count: area.width, into: scratch.sources)
+                shader.shade(x: area.left, y: area.top + row, count: area.width, into: scratch.sources, rows: &rows)
                 let line = levels.baseAddress! + row * area.width
                 for column in 0..<area.width {
                     line[column] = UInt8(
@@ -80,7 +81,7 @@ extension Canvas {
                 var sink = PaintSink(
                     pixels: storage.pixels, rowLength: width, left: area.left, top: area.top, shader: shader,
                     mode: state.blendMode, alpha: alpha, clip: state.clip.mask, sources: scratch.sources,
-                    coverage: scratch.coverage)
+                    coverage: scratch.coverage, imageRows: scratch.imageRows(left: area.left))
                 Self.feed(first, rowLength: mask.width, area: area, into: &sink)
             }
         }

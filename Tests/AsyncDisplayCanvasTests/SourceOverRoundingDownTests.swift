@@ -76,6 +76,33 @@ struct SourceOverRoundingDownTests {
         #expect(overAlpha == 0)
     }
 
+    @Test("The row-of-sources kernel matches sourceOver pixel by pixel: opaque groups, mixed ones, every tail length")
+    func sourcesKernelMatchesFormula() {
+        var random = TestRandom(seed: 0x5EED_B1E3)
+        for count in 1..<40 {
+            for _ in 0..<50 {
+                let destination = (0..<count).map { _ in random.premultipliedPixel().packed }
+                // Runs of opaque sources between translucent and clear ones.
+                let sources = (0..<count).map { _ -> UInt32 in
+                    let pixel = random.premultipliedPixel()
+                    switch random.int(4) {
+                    case 0, 1: return Pixel(red: pixel.red, green: pixel.green, blue: pixel.blue, alpha: 255).packed
+                    case 2: return pixel.packed
+                    default: return 0
+                    }
+                }
+                var row = destination
+                row.withUnsafeMutableBufferPointer { pixels in
+                    sources.withUnsafeBufferPointer { sources in
+                        PixelKernels.blendSourceOver(pixels.baseAddress!, count: count, sources: sources.baseAddress!)
+                    }
+                }
+                let expected = zip(sources, destination).map { sourceOver($0, $1) }
+                #expect(row == expected, "\(count) pixels")
+            }
+        }
+    }
+
     @Test("A transparent colour leaves the pixels as they are")
     func transparentColorIsANoOp() {
         var random = TestRandom(seed: 7)

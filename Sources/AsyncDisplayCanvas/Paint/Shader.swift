@@ -29,13 +29,14 @@ enum Shader {
         return nil
     }
 
-    /// Writes the source pixels of `count` pixels of device row `y` from column `x`.
-    func shade(x: Int, y: Int, count: Int, into row: UnsafeMutablePointer<UInt32>) {
+    /// Writes the source pixels of `count` pixels of device row `y` from column `x`; an image
+    /// keeps the rows it filters in `rows` for the next row of the same draw.
+    func shade(x: Int, y: Int, count: Int, into row: UnsafeMutablePointer<UInt32>, rows: inout ImageRowCache) {
         switch self {
         case .solid(let pixel): row.update(repeating: pixel, count: count)
         case .linear(let shader): shader.shade(x: x, y: y, count: count, into: row)
         case .radial(let shader): shader.shade(x: x, y: y, count: count, into: row)
-        case .image(let shader): shader.shade(x: x, y: y, count: count, into: row)
+        case .image(let shader): shader.shade(x: x, y: y, count: count, into: row, rows: &rows)
         }
     }
 }

@@ -19,6 +19,8 @@ struct PaintSink: CoverageSink {
     /// Row buffers of at least the area's width.
     let sources: UnsafeMutablePointer<UInt32>
     let coverage: UnsafeMutablePointer<UInt8>
+    /// What an image shader keeps between rows, fresh for this composite.
+    var imageRows: ImageRowCache
 
     mutating func blend(row: Int, from start: Int, to end: Int, levels: UnsafePointer<UInt8>) {
         let x = left + start
@@ -53,6 +55,12 @@ struct PaintSink: CoverageSink {
             }
             return
         }
+        if clip == nil, mode == .sourceOver, scaled == 255 {
+            // Whole coverage: each source pixel over its destination as it is.
+            shader.shade(x: x, y: y, count: count, into: sources, rows: &imageRows)
+            PixelKernels.blendSourceOver(pixels + y * rowLength + x, count: count, sources: sources)
+            return
+        }
         coverage.update(repeating: scaled, count: count)
         if let clip { clip.multiply(coverage, x: x, y: y, count: count) }
         compose(x: x, y: y, count: count)
@@ -70,8 +78,8 @@ struct PaintSink: CoverageSink {
     }
 
     /// Blends the shader's pixels into `count` pixels from (`x`, `y`) at `coverage`.
-    private func compose(x: Int, y: Int, count: Int) {
-        shader.shade(x: x, y: y, count: count, into: sources)
+    private mutating func compose(x: Int, y: Int, count: Int) {
+        shader.shade(x: x, y: y, count: count, into: sources, rows: &imageRows)
         let destination = pixels + y * rowLength + x
         switch mode {
         case .sourceOver: Self.blend(SourceOverKernel.self, destination, count, sources, coverage)

@@ -67,6 +67,43 @@ enum PixelKernels {
         }
     }
 
+    /// Blends `count` source pixels source-over as many pixels at full coverage: `sourceOver` of
+    /// each pair, four at a time.
+    ///
+    /// Four opaque sources are copied; otherwise the destinations, split into even and odd
+    /// bytes in 16-bit lanes, are scaled by each source's `255 − alpha` rounded down (one high
+    /// multiply, as in the constant-colour kernel) and take the sources. A source alpha of 255
+    /// scales to zero, so the same steps serve a group of mixed alphas.
+    @inline(__always)
+    static func blendSourceOver(
+        _ destination: UnsafeMutablePointer<UInt32>, count: Int, sources: UnsafePointer<UInt32>
+    ) {
+        let target = UnsafeMutableRawPointer(destination)
+        let source = UnsafeRawPointer(sources)
+        // Safe: every load and store covers pixels index..<index + 4 with index + 4 <= count.
+        var index = 0
+        while index &+ 4 <= count {
+            let pixels = source.loadUnaligned(fromByteOffset: index &* 4, as: SIMD4<UInt32>.self)
+            if pixels[0] & pixels[1] & pixels[2] & pixels[3] >= 0xFF00_0000 {
+                target.storeBytes(of: pixels, toByteOffset: index &* 4, as: SIMD4<UInt32>.self)
+            } else {
+                let inverse = 255 &- pixels &>> 24
+                let scale = (inverse | inverse &<< 16).lanes16
+                let old = target.loadUnaligned(fromByteOffset: index &* 4, as: SIMD4<UInt32>.self).lanes16
+                let even = multiplyDivide255RoundingDown(old & 0xFF, scale)
+                let odd = multiplyDivide255RoundingDown(old &>> 8, scale)
+                // Safe: both are 16 bytes of plain integers, so every bit pattern is a valid value.
+                let blended = unsafeBitCast(even | odd &<< 8, to: SIMD4<UInt32>.self) &+ pixels
+                target.storeBytes(of: blended, toByteOffset: index &* 4, as: SIMD4<UInt32>.self)
+            }
+            index &+= 4
+        }
+        while index < count {
+            destination[index] = sourceOver(sources[index], destination[index])
+            index &+= 1
+        }
+    }
+
     /// Blends `color`, scaled by each pixel's coverage level, source-over `count` pixels: four at a time in
     /// 16-bit vector lanes, then one at a time.
     ///

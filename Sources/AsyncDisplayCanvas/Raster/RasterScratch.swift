@@ -1,4 +1,5 @@
-/// Buffers reused by one canvas's fills: the rasterizer and two row buffers for compositing.
+/// Buffers reused by one canvas's fills: the rasterizer, two row buffers for compositing and
+/// two for an image's filtered rows.
 ///
 /// Concurrency: a canvas uses its scratch only while it holds the only reference (checked
 /// before every fill; a copied canvas makes its own), so no two threads ever touch one.
@@ -7,6 +8,11 @@ final class RasterScratch: @unchecked Sendable {
     let rasterizer = CoverageRasterizer()
     private(set) var sources: UnsafeMutablePointer<UInt32>
     private(set) var coverage: UnsafeMutablePointer<UInt8>
+    /// Two rows, and a row each of columns and weights, for `imageRows(left:)`.
+    private var filtered: UnsafeMutablePointer<UInt32>
+    private var filterColumns: UnsafeMutablePointer<Int32>
+    private var filterWeights: UnsafeMutablePointer<UInt32>
+    private let filteredEntries: UnsafeMutablePointer<ImageRowCache.Entry>
     private var capacity = 0
     /// What the last `Canvas.touchPixels(in:)` read, kept so that its reads aren't optimized away.
     var touched: UInt32 = 0
@@ -14,20 +20,42 @@ final class RasterScratch: @unchecked Sendable {
     init() {
         sources = .allocate(capacity: 1)
         coverage = .allocate(capacity: 1)
+        filtered = .allocate(capacity: 2)
+        filterColumns = .allocate(capacity: 1)
+        filterWeights = .allocate(capacity: 1)
+        filteredEntries = .allocate(capacity: ImageRowCache.entryCapacity)
     }
 
     deinit {
         sources.deallocate()
         coverage.deallocate()
+        filtered.deallocate()
+        filterColumns.deallocate()
+        filterWeights.deallocate()
+        filteredEntries.deallocate()
     }
 
-    /// Makes both row buffers hold at least `count` pixels.
+    /// Makes every row buffer hold at least `count` pixels.
     func reserveRows(_ count: Int) {
         guard count > capacity else { return }
         sources.deallocate()
         coverage.deallocate()
+        filtered.deallocate()
+        filterColumns.deallocate()
+        filterWeights.deallocate()
         capacity = count
         sources = .allocate(capacity: count)
         coverage = .allocate(capacity: count)
+        filtered = .allocate(capacity: 2 * count)
+        filterColumns = .allocate(capacity: count)
+        filterWeights = .allocate(capacity: count)
+    }
+
+    /// An empty image row cache over this scratch's rows, for spans within the reserved width
+    /// from device column `left`; valid until the next `reserveRows(_:)`.
+    func imageRows(left: Int) -> ImageRowCache {
+        ImageRowCache(
+            buffer: filtered, columns: filterColumns, weights: filterWeights, capacity: capacity, left: left,
+            entries: filteredEntries)
     }
 }
