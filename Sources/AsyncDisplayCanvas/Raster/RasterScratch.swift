@@ -1,5 +1,5 @@
-/// Buffers reused by one canvas's fills: the rasterizer, two row buffers for compositing and
-/// two for an image's filtered rows.
+/// Buffers reused by one canvas's fills: the rasterizer, two row buffers for compositing, and
+/// the rows, columns, weights and entries of an image's row cache.
 ///
 /// Concurrency: a canvas uses its scratch only while it holds the only reference (checked
 /// before every fill; a copied canvas makes its own), so no two threads ever touch one.
@@ -8,7 +8,7 @@ final class RasterScratch: @unchecked Sendable {
     let rasterizer = CoverageRasterizer()
     private(set) var sources: UnsafeMutablePointer<UInt32>
     private(set) var coverage: UnsafeMutablePointer<UInt8>
-    /// Two rows, and a row each of columns and weights, for `imageRows(left:)`.
+    /// Two rows, a row each of columns and weights, and the entries, for `imageRows(left:)`.
     private var filtered: UnsafeMutablePointer<UInt32>
     private var filterColumns: UnsafeMutablePointer<Int32>
     private var filterWeights: UnsafeMutablePointer<UInt32>
