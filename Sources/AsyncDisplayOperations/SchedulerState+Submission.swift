@@ -16,7 +16,7 @@ extension SchedulerState {
     ) throws(OperationError) {
         let steps = batch.steps
         try validate(batch, target)
-        let (runNumber, runObject, waitingDependents) = try prepareRun(for: target, batch, now: now)
+        let (runNumber, waitingDependents) = try prepareRun(for: target, batch, now: now)
 
         var slots = [Int](repeating: 0, count: steps.count)
         nodes.reserveCapacity(nodes.count + steps.count)
@@ -31,7 +31,7 @@ extension SchedulerState {
                 runsOnPool: step.isolation.isPool, recordIndex: recordIndex, id: step.id, run: runNumber,
                 estimate: estimate)
             nextSequence += 1
-            slots[index] = allocateSlot(for: node, NodeDetails(step: step, runObject: runObject, enqueuedAt: now))
+            slots[index] = allocateSlot(for: node, NodeDetails(step: step, enqueuedAt: now))
             slotByID[step.id] = slots[index]
         }
         connect(batch, slots)
@@ -85,14 +85,15 @@ extension SchedulerState {
         }
     }
 
-    /// The run the batch joins, made if new, and the dependents that must also wait for it.
+    /// The number of the run the batch joins, made if new, and the dependents that must also wait
+    /// for the batch.
     private mutating func prepareRun(
         for target: RunTarget, _ batch: SubmissionBatch, now: Duration
-    ) throws(OperationError) -> (Int, OperationRun, [Int]) {
+    ) throws(OperationError) -> (Int, [Int]) {
         switch target {
         case .new(let object, let policy):
             runs[object.number] = Run(object: object, policy: policy, startedAt: now)
-            return (object.number, object, [])
+            return (object.number, [])
         case .addedBy(let slot, _, _, let dependentsWait):
             let dependents = dependentsWait ? Array(details[slot].dependents) : []
             if !dependents.isEmpty,
@@ -100,8 +101,7 @@ extension SchedulerState {
             {
                 throw .cycle(cycle)
             }
-            // Safe to force: validate() checked the adding operation is live.
-            return (nodes[slot].run, details[slot].runObject!, dependents)
+            return (nodes[slot].run, dependents)
         }
     }
 

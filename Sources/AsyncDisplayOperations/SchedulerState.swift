@@ -81,9 +81,6 @@ struct SchedulerState: Sendable {
     /// they lie in few cache lines.
     struct NodeDetails: Sendable {
         var step: ErasedOperationStep
-        /// The run the operation belongs to, at hand for starting it without a lookup; nil once
-        /// retired, so a free slot does not keep a finished run's results alive.
-        var runObject: OperationRun?
         var bodyTask: Task<Void, Never>?
         var timerTask: Task<Void, Never>?
         var startedAt: Duration?
@@ -234,7 +231,6 @@ struct SchedulerState: Sendable {
         nodes[slot].isLive = false
         details[slot].output = nil
         details[slot].error = nil
-        details[slot].runObject = nil
         details[slot].dependencies = []
         details[slot].dependents = []
         details[slot].waiters = []
