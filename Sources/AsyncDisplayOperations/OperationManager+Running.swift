@@ -12,7 +12,10 @@ extension OperationManager {
     ///
     /// A pool operation on a pool of threads starts a worker isolated to the least loaded thread
     /// rather than a task preferring the pool's task executor: a task with an executor preference
-    /// takes a lock inside the runtime on every executor switch, and a body's end costs two.
+    /// takes a lock inside the runtime on every executor switch, and a body's end costs two. The
+    /// worker is a plain task, not an immediate one, which would carry such a record even with no
+    /// preference given; it reaches its thread through one hop, once for the many operations it
+    /// may run.
     func launch(_ start: StartRequest) {
         let attempt = Attempt(start, manager: self)
         let task: Task<Void, Never>
@@ -22,7 +25,7 @@ extension OperationManager {
         case .pool:
             if pool.taskExecutor != nil {
                 let runner = BodyRunner(executor: pool.leastLoaded())
-                task = Task.immediate { await runner.runAsWorker(attempt) }
+                task = Task { await runner.runAsWorker(attempt) }
             } else {
                 task = Self.runImmediately(attempt, on: pool.next())
             }
