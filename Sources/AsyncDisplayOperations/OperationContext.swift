@@ -57,7 +57,7 @@ public struct OperationContext: Sendable {
     public func add(_ steps: [any AnyOperationStep], dependentsWait: Bool = false) throws(OperationError) {
         let slot = slot
         let (id, attempt) = (operationID, attempt)
-        try manager.add(steps.map { $0.erasedStep }) {
+        try manager.add(steps.erasedSteps) {
             .addedBy(slot: slot, id: id, attempt: attempt, dependentsWait: dependentsWait)
         }
     }
