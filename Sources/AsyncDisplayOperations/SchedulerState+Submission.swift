@@ -16,7 +16,7 @@ extension SchedulerState {
     ) throws(OperationError) {
         let steps = batch.steps
         try validate(batch, target)
-        let (runNumber, waitingDependents) = try prepareRun(for: target, batch, now: now)
+        let (runNumber, runPlace, waitingDependents) = try prepareRun(for: target, batch, now: now)
 
         var slots = [Int](repeating: 0, count: steps.count)
         nodes.reserveCapacity(nodes.count + steps.count)
@@ -29,6 +29,7 @@ extension SchedulerState {
                 sequence: nextSequence, priority: step.priority, rule: step.rule,
                 claimsCategories: !step.managerCategories.isEmpty || !step.processCategories.isEmpty,
                 runsOnPool: step.isolation.isPool, recordIndex: recordIndex, id: step.id, run: runNumber,
+                runPlace: Int32(truncatingIfNeeded: runPlace),
                 estimate: estimate)
             nextSequence += 1
             slots[index] = allocateSlot(for: node, NodeDetails(step: step, enqueuedAt: now))
@@ -42,7 +43,7 @@ extension SchedulerState {
         weigh(batch, slots, waitingDependents: waitingDependents)
         runs[runNumber]?.slots.append(contentsOf: slots)
         runs[runNumber]?.batches.append(steps)
-        runs[runNumber]?.unfinished += slots.count
+        runProgress[runPlace].unfinished += slots.count
         for slot in slots { emit(.enqueued, slot, at: now, &actions) }
         // Steps added by a cancelled operation (its run cancelled, say) are cancelled with it.
         if case .addedBy(let adder, _, _, _) = target, nodes[adder].isCancelled { markCancelled(from: slots, &actions) }
@@ -85,15 +86,24 @@ extension SchedulerState {
         }
     }
 
-    /// The number of the run the batch joins, made if new, and the dependents that must also wait
-    /// for the batch.
+    /// The number and place of the run the batch joins, made if new, and the dependents that must
+    /// also wait for the batch.
     private mutating func prepareRun(
         for target: RunTarget, _ batch: SubmissionBatch, now: Duration
-    ) throws(OperationError) -> (Int, [Int]) {
+    ) throws(OperationError) -> (Int, Int, [Int]) {
         switch target {
         case .new(let object, let policy):
-            runs[object.number] = Run(object: object, policy: policy, startedAt: now)
-            return (object.number, [])
+            let progress = RunProgress(number: object.number, isFailFast: policy == .failFast)
+            let place: Int
+            if let free = freeRunPlaces.popLast() {
+                place = free
+                runProgress[place] = progress
+            } else {
+                place = runProgress.count
+                runProgress.append(progress)
+            }
+            runs[object.number] = Run(object: object, policy: policy, startedAt: now, place: place)
+            return (object.number, place, [])
         case .addedBy(let slot, _, _, let dependentsWait):
             let dependents = dependentsWait ? Array(details[slot].dependents) : []
             if !dependents.isEmpty,
@@ -101,7 +111,7 @@ extension SchedulerState {
             {
                 throw .cycle(cycle)
             }
-            return (nodes[slot].run, dependents)
+            return (nodes[slot].run, Int(nodes[slot].runPlace), dependents)
         }
     }
 

@@ -67,6 +67,8 @@ struct SchedulerState: Sendable {
         var attempt = 0
         var id: OperationID
         var run: Int
+        /// The run's place in `runProgress`.
+        var runPlace: Int32
         /// Dependents of other runs that have not ended, plus one while a timed-out body keeps the
         /// node's categories (see `NodeDetails.abandonedAttempt`). Those of its own run need no
         /// count: they have all ended by the time the run has, which a node waits for before retiring.
@@ -113,14 +115,18 @@ struct SchedulerState: Sendable {
         /// The steps of each batch of the run, in the order of `slots`: a report reads them from
         /// here, which spares it a reference count per step.
         var batches: [[ErasedOperationStep]] = []
-        var unfinished = 0
         var waiters: [UnsafeContinuation<OperationReport, Never>] = []
+        /// Its place in `runProgress`.
+        let place: Int
+    }
 
-        /// Counts an operation of the run as ended; returns how many are left.
-        mutating func operationEnded() -> Int {
-            unfinished -= 1
-            return unfinished
-        }
+    /// What every operation's end reads and writes about its run, in a list by place rather than
+    /// in `runs`, so that it is found without hashing the run's number.
+    struct RunProgress: Sendable {
+        /// The run's number; 0 once the place is free (run numbers start at 1).
+        var number: Int
+        var unfinished = 0
+        let isFailFast: Bool
     }
 
     var nodes: [Node] = []
@@ -131,6 +137,10 @@ struct SchedulerState: Sendable {
     var ready = ReadyQueue()
     var exclusivity = ExclusivityTable<Int>()
     var runs: [Int: Run] = [:]
+    /// Each live run's progress, by the place its `Run` and operations name; places of ended runs
+    /// are reused.
+    var runProgress: [RunProgress] = []
+    var freeRunPlaces: [Int] = []
     var nextSequence = 0
     /// Nodes whose end was decided and whose consequences are still to be carried out.
     var finishing: [Int] = []
