@@ -100,6 +100,9 @@ struct ReadyQueue: Sendable {
         }
     }
 
+    /// Drops every entry, keeping the storage.
+    mutating func removeAll() { heap.removeAll(keepingCapacity: true) }
+
     /// The entries in no particular order, for diagnostics.
     var entries: [Entry] { heap }
 }

@@ -90,7 +90,7 @@ extension SchedulerState {
         runs[runNumber] = nil
         runProgress[run.place].number = 0
         freeRunPlaces.append(run.place)
-        retireEnded(run.slots)
+        retireEnded(run.slots, &actions)
     }
 
 }

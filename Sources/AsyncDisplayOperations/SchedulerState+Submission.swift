@@ -4,9 +4,9 @@ extension SchedulerState {
     enum RunTarget: Sendable {
         /// A new run, for `submit`.
         case new(OperationRun, FailurePolicy)
-        /// The run of the operation at `slot` adding to it from its attempt `attempt`; with
-        /// `dependentsWait`, that operation's dependents also wait for the batch.
-        case addedBy(slot: Int, id: OperationID, attempt: Int, dependentsWait: Bool)
+        /// The run of the operation at `slot` (named `name`) adding to it from its attempt
+        /// `attempt`; with `dependentsWait`, that operation's dependents also wait for the batch.
+        case addedBy(slot: Int, id: OperationID, name: String, attempt: Int, dependentsWait: Bool)
     }
 
     /// Adds a batch of steps, already checked for duplicates and cycles among themselves.
@@ -46,7 +46,9 @@ extension SchedulerState {
         runProgress[runPlace].unfinished += slots.count
         for slot in slots { emit(.enqueued, slot, at: now, &actions) }
         // Steps added by a cancelled operation (its run cancelled, say) are cancelled with it.
-        if case .addedBy(let adder, _, _, _) = target, nodes[adder].isCancelled { markCancelled(from: slots, &actions) }
+        if case .addedBy(let adder, _, _, _, _) = target, nodes[adder].isCancelled {
+            markCancelled(from: slots, &actions)
+        }
         for slot in slots where nodes[slot].remaining == 0 { dependenciesEnded(slot, now: now, &actions) }
         finishPending(now: now, &actions)
         fillSlots(now: now, &actions)
@@ -79,10 +81,10 @@ extension SchedulerState {
                 throw .unknownDependency(operation: batch.steps[index].name, dependency: batch.dependencyIDs[edge])
             }
         }
-        if case .addedBy(let slot, let id, let attempt, _) = target,
+        if case .addedBy(let slot, let id, let name, let attempt, _) = target,
             !isCurrent(slot, id, attempt: attempt) || nodes[slot].phase != .running
         {
-            throw .operationEnded(details[slot].step.name)
+            throw .operationEnded(name)
         }
     }
 
@@ -104,7 +106,7 @@ extension SchedulerState {
             }
             runs[object.number] = Run(object: object, policy: policy, startedAt: now, place: place)
             return (object.number, place, [])
-        case .addedBy(let slot, _, _, let dependentsWait):
+        case .addedBy(let slot, _, _, _, let dependentsWait):
             let dependents = dependentsWait ? Array(details[slot].dependents) : []
             if !dependents.isEmpty,
                 let cycle = cycleThroughExisting(batch.steps, batch.identities, reaching: Set(dependents))

@@ -211,10 +211,12 @@ struct SchedulerState: Sendable {
         retire(slot)
     }
 
-    /// Frees the slots of an ended run's operations that nothing can refer to any more; when that
-    /// is every live node (a run ending with nothing else going on), the identity table is
-    /// emptied at once instead of entry by entry.
-    mutating func retireEnded(_ slots: [Int]) {
+    /// Frees the slots of an ended run's operations that nothing can refer to any more.
+    ///
+    /// When that is every live node (a run ending with nothing else going on), the tables start
+    /// afresh instead: the identity table is emptied at once, the ready queue holds only stale
+    /// entries and is dropped, and the records go to `actions`, to be freed outside the lock.
+    mutating func retireEnded(_ slots: [Int], _ actions: inout SchedulerActions) {
         var retiring: [Int] = []
         retiring.reserveCapacity(slots.count)
         // Their run has ended (and is gone from `runs`), so it need not be looked up for each.
@@ -222,12 +224,20 @@ struct SchedulerState: Sendable {
         where nodes[slot].isLive && nodes[slot].phase == .finished && nodes[slot].unfinishedDependents == 0 {
             retiring.append(slot)
         }
-        // Emptying writes every bucket: worth it only when the run held a good share of them.
-        if retiring.count == slotByID.count, 8 * retiring.count >= slotByID.bucketCount {
-            slotByID.removeAll()
-        } else {
-            for slot in retiring { slotByID[nodes[slot].id] = nil }
+        if retiring.count == slotByID.count {
+            // Emptying writes every bucket: worth it only when the run held a good share of them.
+            if 8 * retiring.count >= slotByID.bucketCount {
+                slotByID.removeAll()
+            } else {
+                for slot in retiring { slotByID[nodes[slot].id] = nil }
+            }
+            ready.removeAll()
+            nodes.removeAll(keepingCapacity: true)
+            freeSlots.removeAll(keepingCapacity: true)
+            swap(&details, &actions.released)
+            return
         }
+        for slot in retiring { slotByID[nodes[slot].id] = nil }
         for slot in retiring { retire(slot) }
     }
 
