@@ -18,7 +18,7 @@ public struct OperationContext: Sendable {
     ///   `.operationEnded` if this attempt is over.
     public func output<Output>(of dependency: OperationStep<Output>) throws(OperationError) -> Output {
         let (id, attempt) = (operationID, attempt)
-        let found = manager.state.withLock { $0.output(of: dependency.id, for: slot, id, attempt: attempt) }
+        let found = manager.state.withLock { $0.output(of: dependency.id, for: slot, id, name: name, attempt: attempt) }
         switch found {
         case .failure(let error):
             throw error
@@ -36,7 +36,7 @@ public struct OperationContext: Sendable {
     public func outcome(of dependency: some OperationReference) throws(OperationError) -> OperationOutcome {
         // Read before taking the lock: the reference may be the caller's code.
         let (id, attempt, dependency) = (operationID, attempt, dependency.operationID)
-        let found = manager.state.withLock { $0.output(of: dependency, for: slot, id, attempt: attempt) }
+        let found = manager.state.withLock { $0.output(of: dependency, for: slot, id, name: name, attempt: attempt) }
         switch found {
         case .failure(let error): throw error
         case .success(let result): return result.outcome
@@ -57,8 +57,8 @@ public struct OperationContext: Sendable {
     public func add(_ steps: [any AnyOperationStep], dependentsWait: Bool = false) throws(OperationError) {
         let slot = slot
         let (id, attempt) = (operationID, attempt)
-        try manager.add(steps.map { $0.erasedStep }) {
-            .addedBy(slot: slot, id: id, attempt: attempt, dependentsWait: dependentsWait)
+        try manager.add(steps.erasedSteps) {
+            .addedBy(slot: slot, id: id, name: name, attempt: attempt, dependentsWait: dependentsWait)
         }
     }
 

@@ -9,6 +9,13 @@ extension OperationManager {
     /// their executor before this returns: bodies started one after another reach the executor in
     /// that order, which keeps runs on a manual executor deterministic. Each body reports its end
     /// from its own executor, before its task ends.
+    ///
+    /// A pool operation on a pool of threads starts a worker isolated to the least loaded thread
+    /// rather than a task preferring the pool's task executor: a task with an executor preference
+    /// takes a lock inside the runtime on every executor switch, and a body's end costs two. The
+    /// worker is a plain task, not an immediate one, which would carry such a record even with no
+    /// preference given; it reaches its thread through one hop, once for the many operations it
+    /// may run.
     func launch(_ start: StartRequest) {
         let attempt = Attempt(start, manager: self)
         let task: Task<Void, Never>
@@ -16,8 +23,9 @@ extension OperationManager {
         case .mainActor:
             task = Task { @MainActor in await attempt.run() }
         case .pool:
-            if let taskExecutor = pool.taskExecutor {
-                task = Task(executorPreference: taskExecutor) { await attempt.runAsWorker() }
+            if pool.taskExecutor != nil {
+                let runner = BodyRunner(executor: pool.leastLoaded())
+                task = Task { await runner.runAsWorker(attempt) }
             } else {
                 task = Self.runImmediately(attempt, on: pool.next())
             }
@@ -158,12 +166,21 @@ struct Attempt: Sendable {
 
 /// An actor on a chosen serial executor, so that a body runs isolated to that executor.
 private actor BodyRunner {
+    /// Kept so that `executorReference` stays valid.
     private let executor: any SerialExecutor
+    /// Read on every switch to this actor (after each body's end): made once, not per read.
+    private let executorReference: UnownedSerialExecutor
 
-    init(executor: any SerialExecutor) { self.executor = executor }
+    init(executor: any SerialExecutor) {
+        self.executor = executor
+        executorReference = executor.asUnownedSerialExecutor()
+    }
 
-    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executorReference }
 
     /// Runs the attempt here.
     func run(_ attempt: Attempt) async { await attempt.run() }
+
+    /// Runs the attempt here, then the pool operations the manager hands over after it.
+    func runAsWorker(_ attempt: Attempt) async { await attempt.runAsWorker() }
 }

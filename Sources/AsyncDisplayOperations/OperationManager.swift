@@ -94,7 +94,7 @@ public final class OperationManager: Sendable {
         _ steps: [any AnyOperationStep], failurePolicy: FailurePolicy = .keepGoing
     ) throws(OperationError) -> OperationRun {
         let run = OperationRun(manager: self)
-        try add(steps.map { $0.erasedStep }) { .new(run, failurePolicy) }
+        try add(steps.erasedSteps) { .new(run, failurePolicy) }
         return run
     }
 

@@ -12,13 +12,14 @@ public final class OperationRun: Sendable {
 
     private struct Completed: Sendable {
         let report: OperationReport
-        /// Outputs in the report's order.
+        /// Outputs in the report's order; empty when none was kept.
         let outputs: [(any Sendable)?]
 
         func result(of id: OperationID) -> NodeResult? {
             guard let index = report.position(of: id) else { return nil }
             let entry = report.entries[index]
-            return NodeResult(outcome: entry.outcome, output: outputs[index], error: entry.error)
+            let output = index < outputs.count ? outputs[index] : nil
+            return NodeResult(outcome: entry.outcome, output: output, error: entry.error)
         }
     }
 

@@ -114,3 +114,18 @@ public protocol AnyOperationStep: OperationReference {
 extension OperationStep: AnyOperationStep {
     public var erasedStep: ErasedOperationStep { storage }
 }
+
+extension [any AnyOperationStep] {
+    /// The steps' shared objects, each read where it lies instead of through a copy of its
+    /// existential (a retain, a witness call and a release per step).
+    var erasedSteps: [ErasedOperationStep] {
+        withUnsafeBufferPointer { steps in
+            [ErasedOperationStep](unsafeUninitializedCapacity: steps.count) { erased, count in
+                // Safe: `erased` has room for `steps.count` elements; each is initialized once,
+                // and `count` then says all of them are.
+                for index in steps.indices { erased.initializeElement(at: index, to: steps[index].erasedStep) }
+                count = steps.count
+            }
+        }
+    }
+}

@@ -12,9 +12,9 @@ struct ReadyQueue: Sendable {
         /// Priority and remaining critical path in one number that orders like the pair:
         /// the priority in the top bits, the path (clamped to what fits) below.
         let rank: UInt64
-        /// The node's submission order, unique in its manager: it also tells whether the slot
-        /// still holds the node the entry was made for.
-        let sequence: Int
+        /// The submission order complemented, so that it grows as the sequence falls: with `rank`,
+        /// one 128-bit number that is larger for the entry that goes first.
+        private let order: UInt64
         let slot: Int
 
         private static let pathBits: UInt64 = 58
@@ -23,13 +23,19 @@ struct ReadyQueue: Sendable {
             let level = UInt64(min(max(priority, -16), 15) + 16)
             let path = UInt64(min(max(criticalPath, 0), Int64(1 << Self.pathBits) - 1))
             rank = level << Self.pathBits | path
-            self.sequence = sequence
+            order = ~UInt64(truncatingIfNeeded: sequence)
             self.slot = slot
         }
 
-        /// Whether `self` starts before `other`.
+        /// The node's submission order, unique in its manager: it also tells whether the slot
+        /// still holds the node the entry was made for.
+        var sequence: Int { Int(truncatingIfNeeded: ~order) }
+
+        /// Whether `self` starts before `other`: higher rank, then earlier submission, compared
+        /// without a branch.
+        @inline(__always)
         func precedes(_ other: Entry) -> Bool {
-            rank != other.rank ? rank > other.rank : sequence < other.sequence
+            UInt128(rank) << 64 | UInt128(order) > UInt128(other.rank) << 64 | UInt128(other.order)
         }
     }
 
@@ -54,30 +60,48 @@ struct ReadyQueue: Sendable {
         }
     }
 
+    /// Takes the first entry out.
+    ///
+    /// The hole left at the root goes down to a leaf along the best children, without comparing
+    /// against the entry that fills it (the last one, which mostly belongs near the bottom); that
+    /// entry then rises from there, usually not at all.
     mutating func pop() -> Entry? {
         guard let last = heap.popLast() else { return nil }
         guard !heap.isEmpty else { return last }
-        // Sift the last entry down from the root by moving the better child into a hole.
         return heap.withUnsafeMutableBufferPointer { heap in
-            // Safe: every child index is checked against `heap.count` before use.
+            // Safe: every child index is checked against `heap.count` before use, and a parent
+            // index is below the hole it is taken from.
             let first = heap[0]
             let count = heap.count
             var hole = 0
             while true {
-                let firstChild = 4 * hole + 1
-                guard firstChild < count else { break }
-                var best = firstChild
-                for child in (firstChild + 1)..<min(firstChild + 4, count) where heap[child].precedes(heap[best]) {
-                    best = child
+                let child = 4 * hole + 1
+                var best = child
+                if child + 3 < count {
+                    // All four children: pick the best in a tournament of three comparisons.
+                    let left = heap[child + 1].precedes(heap[child]) ? child + 1 : child
+                    let right = heap[child + 3].precedes(heap[child + 2]) ? child + 3 : child + 2
+                    best = heap[right].precedes(heap[left]) ? right : left
+                } else {
+                    guard child < count else { break }
+                    for other in (child + 1)..<count where heap[other].precedes(heap[best]) { best = other }
                 }
-                guard heap[best].precedes(last) else { break }
                 heap[hole] = heap[best]
                 hole = best
+            }
+            while hole > 0 {
+                let parent = (hole - 1) / 4
+                guard last.precedes(heap[parent]) else { break }
+                heap[hole] = heap[parent]
+                hole = parent
             }
             heap[hole] = last
             return first
         }
     }
+
+    /// Drops every entry, keeping the storage.
+    mutating func removeAll() { heap.removeAll(keepingCapacity: true) }
 
     /// The entries in no particular order, for diagnostics.
     var entries: [Entry] { heap }

@@ -10,17 +10,17 @@ import AsyncDisplayLocks
 /// Concurrency: the records are immutable once made; `form` changes from records to entries once,
 /// under its own lock, so concurrent readers build the entries once and all see the same.
 final class ReportSource: Sendable {
-    /// One operation as its run ended, but for its step; times on the manager's clock.
+    /// One operation as its run ended, but for its step, its error and any dependencies added
+    /// later; times on the manager's clock.
+    ///
+    /// Nothing in it needs releasing, so a run's records go with one deallocation.
     struct Record: Sendable {
-        /// Its dependencies to report, nil when they are the step's own.
-        let dependencies: [OperationID]?
         let outcome: OperationOutcome
         let attempts: Int
         let enqueued: Duration
         let ready: Duration?
         let started: Duration?
         let finished: Duration
-        let error: (any Error)?
     }
 
     /// A report's contents, once made.
@@ -34,6 +34,11 @@ final class ReportSource: Sendable {
     struct Recorded: Sendable {
         /// The records, in submission order.
         let records: [Record]
+        /// The records' errors, in the same order; empty when none threw.
+        let errors: [(any Error)?]
+        /// The records' dependencies to report, in the same order, nil where they are the step's
+        /// own; empty when all are.
+        let dependencies: [[OperationID]?]
         /// The steps of the records, batch after batch, in the same order.
         let batches: [[ErasedOperationStep]]
         /// When the run started.
@@ -78,13 +83,14 @@ final class ReportSource: Sendable {
         for (step, record) in zip(recorded.batches.joined(), records) {
             let position = entries.count
             if last.map({ records[$0].finished < record.finished }) ?? true { last = position }
+            let dependencies = recorded.dependencies.isEmpty ? nil : recorded.dependencies[position]
             entries.append(
                 OperationReport.Entry(
                     id: step.id, name: step.name, outcome: record.outcome, attempts: record.attempts,
-                    isMainActor: step.isolation.isMainActor, dependencies: record.dependencies ?? step.dependencies,
+                    isMainActor: step.isolation.isMainActor, dependencies: dependencies ?? step.dependencies,
                     enqueued: record.enqueued - origin, ready: record.ready.map { $0 - origin },
                     started: record.started.map { $0 - origin }, finished: record.finished - origin,
-                    error: record.error))
+                    error: recorded.errors.isEmpty ? nil : recorded.errors[position]))
         }
         let index = IdentityIndex(count: entries.count) { entries[$0].id }
         // Back from the last to end, through the dependency of the run that ended last (the
@@ -106,23 +112,32 @@ final class ReportSource: Sendable {
 }
 
 extension SchedulerState {
-    /// The report of a run whose operations have all ended, and their outputs in its order.
+    /// The report of a run whose operations have all ended, and their outputs in its order (empty
+    /// when none was kept).
+    ///
+    /// Errors, outputs and added dependencies are rare: the records leave them out, and the lists
+    /// that hold them are made only when some operation has one.
     func makeReport(_ run: Run) -> (OperationReport, outputs: [(any Sendable)?]) {
         var records: [ReportSource.Record] = []
         records.reserveCapacity(run.slots.count)
-        var outputs: [(any Sendable)?] = []
-        outputs.reserveCapacity(run.slots.count)
+        var hasErrors = false
+        var hasOutputs = false
+        var hasDependencies = false
         for slot in run.slots {
             records.append(
                 ReportSource.Record(
-                    dependencies: reportedDependencies(of: slot),
                     outcome: details[slot].outcome ?? .cancelled, attempts: nodes[slot].attempt,
                     enqueued: details[slot].enqueuedAt, ready: details[slot].readyAt, started: details[slot].startedAt,
-                    finished: details[slot].finishedAt ?? run.startedAt, error: details[slot].error))
-            outputs.append(details[slot].output)
+                    finished: details[slot].finishedAt ?? run.startedAt))
+            hasErrors = hasErrors || details[slot].error != nil
+            hasOutputs = hasOutputs || details[slot].output != nil
+            hasDependencies = hasDependencies || nodes[slot].hasAddedDependencies || nodes[slot].dependsOutsideRun
         }
-        let recorded = ReportSource.Recorded(records: records, batches: run.batches, origin: run.startedAt)
-        return (OperationReport(ReportSource(recorded)), outputs)
+        let recorded = ReportSource.Recorded(
+            records: records, errors: hasErrors ? run.slots.map { details[$0].error } : [],
+            dependencies: hasDependencies ? run.slots.map { reportedDependencies(of: $0) } : [],
+            batches: run.batches, origin: run.startedAt)
+        return (OperationReport(ReportSource(recorded)), hasOutputs ? run.slots.map { details[$0].output } : [])
     }
 
     /// The identities of the live dependencies of `slot`; nil when they are the step's own (the

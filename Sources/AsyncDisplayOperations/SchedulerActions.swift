@@ -73,6 +73,7 @@ struct SchedulerActions: Sendable {
         var reports: [(UnsafeContinuation<OperationReport, Never>, OperationReport)] = []
         var processRequests: [ProcessClaimRequest] = []
         var processWithdrawals: [ProcessClaimRequest] = []
+        var released: [SchedulerState.NodeDetails] = []
     }
 
     var starts: [StartRequest] = []
@@ -119,6 +120,13 @@ struct SchedulerActions: Sendable {
     var processWithdrawals: [ProcessClaimRequest] {
         get { occasional?.processWithdrawals ?? [] }
         _modify { yield &made.processWithdrawals }
+    }
+
+    /// Records of retired operations, to be freed once the lock is released (and the run's
+    /// waiters resumed), not while other transitions wait for it.
+    var released: [SchedulerState.NodeDetails] {
+        get { occasional?.released ?? [] }
+        _modify { yield &made.released }
     }
 
     var isEmpty: Bool { starts.isEmpty && !hasEvents && !hasOccasional }

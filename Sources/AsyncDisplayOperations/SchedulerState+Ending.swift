@@ -37,11 +37,11 @@ extension SchedulerState {
             }
             // Only dependencies of other runs count their unfinished dependents (see `Node`).
             if nodes[slot].dependsOutsideRun { dependentEnded(slot, run: runNumber) }
-            // One lookup: the run is found by index, not hashed again for each question.
-            guard let run = runs.index(forKey: runNumber) else { continue }
-            // Mutating access: reading the run out of the dictionary would copy its lists.
-            let left = runs.values[run].operationEnded()
-            if outcome == .failed || outcome == .timedOut, runs.values[run].policy == .failFast {
+            let place = Int(nodes[slot].runPlace)
+            guard runProgress[place].number == runNumber else { continue }
+            runProgress[place].unfinished -= 1
+            let left = runProgress[place].unfinished
+            if outcome == .failed || outcome == .timedOut, runProgress[place].isFailFast {
                 cancelRun(runNumber, &actions)
             }
             if left == 0 { endRun(runNumber, &actions) }
@@ -88,7 +88,9 @@ extension SchedulerState {
         run.object.complete(report, outputs: outputs)
         for waiter in run.waiters { actions.reports.append((waiter, report)) }
         runs[runNumber] = nil
-        retireEnded(run.slots)
+        runProgress[run.place].number = 0
+        freeRunPlaces.append(run.place)
+        retireEnded(run.slots, &actions)
     }
 
 }

@@ -94,12 +94,13 @@ extension SchedulerState {
         // The step object itself is not read here (its timeout and body are read by the attempt,
         // outside the lock): one cache miss less while the lock is held.
         if let workerRun = actions.workerRun, actions.handoff == nil, nodes[slot].runsOnPool {
-            let run = nodes[slot].run == workerRun ? nil : details[slot].runObject
+            // Safe to force: a run ends only once all its operations ended, and this one is starting.
+            let run = nodes[slot].run == workerRun ? nil : runs[nodes[slot].run]!.object
             let step = Unmanaged.passUnretained(details[slot].step)
             actions.handoff = Handoff(slot: slot, step: step, attempt: attempt, run: run)
         } else {
-            // Safe to force: only retired nodes have no run, and they are never started.
-            let run = details[slot].runObject!
+            // Safe to force: a run ends only once all its operations ended, and this one is starting.
+            let run = runs[nodes[slot].run]!.object
             actions.starts.append(StartRequest(slot: slot, step: details[slot].step, attempt: attempt, run: run))
         }
     }

@@ -59,14 +59,14 @@ extension SchedulerState {
         return NodeResult(outcome: outcome, output: details[slot].output, error: details[slot].error)
     }
 
-    /// The output of `dependency` as seen by attempt `attempt` of the running operation `slot`.
+    /// The output of `dependency` as seen by attempt `attempt` of the running operation `slot`,
+    /// named `name` (given, since the slot may no longer hold its record).
     func output(
-        of dependency: OperationID, for slot: Int, _ id: OperationID, attempt: Int
+        of dependency: OperationID, for slot: Int, _ id: OperationID, name: String, attempt: Int
     ) -> Result<NodeResult, OperationError> {
         guard isCurrent(slot, id, attempt: attempt), nodes[slot].phase == .running else {
-            return .failure(.operationEnded(details[slot].step.name))
+            return .failure(.operationEnded(name))
         }
-        let name = details[slot].step.name
         guard let reference = details[slot].dependencies.first(where: { $0.id == dependency }),
             let dependencySlot = liveSlot(reference),
             let outcome = details[dependencySlot].outcome

@@ -4,9 +4,9 @@ extension SchedulerState {
     enum RunTarget: Sendable {
         /// A new run, for `submit`.
         case new(OperationRun, FailurePolicy)
-        /// The run of the operation at `slot` adding to it from its attempt `attempt`; with
-        /// `dependentsWait`, that operation's dependents also wait for the batch.
-        case addedBy(slot: Int, id: OperationID, attempt: Int, dependentsWait: Bool)
+        /// The run of the operation at `slot` (named `name`) adding to it from its attempt
+        /// `attempt`; with `dependentsWait`, that operation's dependents also wait for the batch.
+        case addedBy(slot: Int, id: OperationID, name: String, attempt: Int, dependentsWait: Bool)
     }
 
     /// Adds a batch of steps, already checked for duplicates and cycles among themselves.
@@ -16,7 +16,7 @@ extension SchedulerState {
     ) throws(OperationError) {
         let steps = batch.steps
         try validate(batch, target)
-        let (runNumber, runObject, waitingDependents) = try prepareRun(for: target, batch, now: now)
+        let (runNumber, runPlace, waitingDependents) = try prepareRun(for: target, batch, now: now)
 
         var slots = [Int](repeating: 0, count: steps.count)
         nodes.reserveCapacity(nodes.count + steps.count)
@@ -29,9 +29,10 @@ extension SchedulerState {
                 sequence: nextSequence, priority: step.priority, rule: step.rule,
                 claimsCategories: !step.managerCategories.isEmpty || !step.processCategories.isEmpty,
                 runsOnPool: step.isolation.isPool, recordIndex: recordIndex, id: step.id, run: runNumber,
+                runPlace: Int32(truncatingIfNeeded: runPlace),
                 estimate: estimate)
             nextSequence += 1
-            slots[index] = allocateSlot(for: node, NodeDetails(step: step, runObject: runObject, enqueuedAt: now))
+            slots[index] = allocateSlot(for: node, NodeDetails(step: step, enqueuedAt: now))
             slotByID[step.id] = slots[index]
         }
         connect(batch, slots)
@@ -42,10 +43,12 @@ extension SchedulerState {
         weigh(batch, slots, waitingDependents: waitingDependents)
         runs[runNumber]?.slots.append(contentsOf: slots)
         runs[runNumber]?.batches.append(steps)
-        runs[runNumber]?.unfinished += slots.count
+        runProgress[runPlace].unfinished += slots.count
         for slot in slots { emit(.enqueued, slot, at: now, &actions) }
         // Steps added by a cancelled operation (its run cancelled, say) are cancelled with it.
-        if case .addedBy(let adder, _, _, _) = target, nodes[adder].isCancelled { markCancelled(from: slots, &actions) }
+        if case .addedBy(let adder, _, _, _, _) = target, nodes[adder].isCancelled {
+            markCancelled(from: slots, &actions)
+        }
         for slot in slots where nodes[slot].remaining == 0 { dependenciesEnded(slot, now: now, &actions) }
         finishPending(now: now, &actions)
         fillSlots(now: now, &actions)
@@ -78,30 +81,39 @@ extension SchedulerState {
                 throw .unknownDependency(operation: batch.steps[index].name, dependency: batch.dependencyIDs[edge])
             }
         }
-        if case .addedBy(let slot, let id, let attempt, _) = target,
+        if case .addedBy(let slot, let id, let name, let attempt, _) = target,
             !isCurrent(slot, id, attempt: attempt) || nodes[slot].phase != .running
         {
-            throw .operationEnded(details[slot].step.name)
+            throw .operationEnded(name)
         }
     }
 
-    /// The run the batch joins, made if new, and the dependents that must also wait for it.
+    /// The number and place of the run the batch joins, made if new, and the dependents that must
+    /// also wait for the batch.
     private mutating func prepareRun(
         for target: RunTarget, _ batch: SubmissionBatch, now: Duration
-    ) throws(OperationError) -> (Int, OperationRun, [Int]) {
+    ) throws(OperationError) -> (Int, Int, [Int]) {
         switch target {
         case .new(let object, let policy):
-            runs[object.number] = Run(object: object, policy: policy, startedAt: now)
-            return (object.number, object, [])
-        case .addedBy(let slot, _, _, let dependentsWait):
+            let progress = RunProgress(number: object.number, isFailFast: policy == .failFast)
+            let place: Int
+            if let free = freeRunPlaces.popLast() {
+                place = free
+                runProgress[place] = progress
+            } else {
+                place = runProgress.count
+                runProgress.append(progress)
+            }
+            runs[object.number] = Run(object: object, policy: policy, startedAt: now, place: place)
+            return (object.number, place, [])
+        case .addedBy(let slot, _, _, _, let dependentsWait):
             let dependents = dependentsWait ? Array(details[slot].dependents) : []
             if !dependents.isEmpty,
                 let cycle = cycleThroughExisting(batch.steps, batch.identities, reaching: Set(dependents))
             {
                 throw .cycle(cycle)
             }
-            // Safe to force: validate() checked the adding operation is live.
-            return (nodes[slot].run, details[slot].runObject!, dependents)
+            return (nodes[slot].run, Int(nodes[slot].runPlace), dependents)
         }
     }
 

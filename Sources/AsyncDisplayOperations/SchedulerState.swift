@@ -67,6 +67,8 @@ struct SchedulerState: Sendable {
         var attempt = 0
         var id: OperationID
         var run: Int
+        /// The run's place in `runProgress`.
+        var runPlace: Int32
         /// Dependents of other runs that have not ended, plus one while a timed-out body keeps the
         /// node's categories (see `NodeDetails.abandonedAttempt`). Those of its own run need no
         /// count: they have all ended by the time the run has, which a node waits for before retiring.
@@ -81,9 +83,6 @@ struct SchedulerState: Sendable {
     /// they lie in few cache lines.
     struct NodeDetails: Sendable {
         var step: ErasedOperationStep
-        /// The run the operation belongs to, at hand for starting it without a lookup; nil once
-        /// retired, so a free slot does not keep a finished run's results alive.
-        var runObject: OperationRun?
         var bodyTask: Task<Void, Never>?
         var timerTask: Task<Void, Never>?
         var startedAt: Duration?
@@ -116,14 +115,18 @@ struct SchedulerState: Sendable {
         /// The steps of each batch of the run, in the order of `slots`: a report reads them from
         /// here, which spares it a reference count per step.
         var batches: [[ErasedOperationStep]] = []
-        var unfinished = 0
         var waiters: [UnsafeContinuation<OperationReport, Never>] = []
+        /// Its place in `runProgress`.
+        let place: Int
+    }
 
-        /// Counts an operation of the run as ended; returns how many are left.
-        mutating func operationEnded() -> Int {
-            unfinished -= 1
-            return unfinished
-        }
+    /// What every operation's end reads and writes about its run, in a list by place rather than
+    /// in `runs`, so that it is found without hashing the run's number.
+    struct RunProgress: Sendable {
+        /// The run's number; 0 once the place is free (run numbers start at 1).
+        var number: Int
+        var unfinished = 0
+        let isFailFast: Bool
     }
 
     var nodes: [Node] = []
@@ -134,6 +137,10 @@ struct SchedulerState: Sendable {
     var ready = ReadyQueue()
     var exclusivity = ExclusivityTable<Int>()
     var runs: [Int: Run] = [:]
+    /// Each live run's progress, by the place its `Run` and operations name; places of ended runs
+    /// are reused.
+    var runProgress: [RunProgress] = []
+    var freeRunPlaces: [Int] = []
     var nextSequence = 0
     /// Nodes whose end was decided and whose consequences are still to be carried out.
     var finishing: [Int] = []
@@ -204,10 +211,12 @@ struct SchedulerState: Sendable {
         retire(slot)
     }
 
-    /// Frees the slots of an ended run's operations that nothing can refer to any more; when that
-    /// is every live node (a run ending with nothing else going on), the identity table is
-    /// emptied at once instead of entry by entry.
-    mutating func retireEnded(_ slots: [Int]) {
+    /// Frees the slots of an ended run's operations that nothing can refer to any more.
+    ///
+    /// When that is every live node (a run ending with nothing else going on), the tables start
+    /// afresh instead: the identity table is emptied at once, the ready queue holds only stale
+    /// entries and is dropped, and the records go to `actions`, to be freed outside the lock.
+    mutating func retireEnded(_ slots: [Int], _ actions: inout SchedulerActions) {
         var retiring: [Int] = []
         retiring.reserveCapacity(slots.count)
         // Their run has ended (and is gone from `runs`), so it need not be looked up for each.
@@ -215,12 +224,20 @@ struct SchedulerState: Sendable {
         where nodes[slot].isLive && nodes[slot].phase == .finished && nodes[slot].unfinishedDependents == 0 {
             retiring.append(slot)
         }
-        // Emptying writes every bucket: worth it only when the run held a good share of them.
-        if retiring.count == slotByID.count, 8 * retiring.count >= slotByID.bucketCount {
-            slotByID.removeAll()
-        } else {
-            for slot in retiring { slotByID[nodes[slot].id] = nil }
+        if retiring.count == slotByID.count {
+            // Emptying writes every bucket: worth it only when the run held a good share of them.
+            if 8 * retiring.count >= slotByID.bucketCount {
+                slotByID.removeAll()
+            } else {
+                for slot in retiring { slotByID[nodes[slot].id] = nil }
+            }
+            ready.removeAll()
+            nodes.removeAll(keepingCapacity: true)
+            freeSlots.removeAll(keepingCapacity: true)
+            swap(&details, &actions.released)
+            return
         }
+        for slot in retiring { slotByID[nodes[slot].id] = nil }
         for slot in retiring { retire(slot) }
     }
 
@@ -234,7 +251,6 @@ struct SchedulerState: Sendable {
         nodes[slot].isLive = false
         details[slot].output = nil
         details[slot].error = nil
-        details[slot].runObject = nil
         details[slot].dependencies = []
         details[slot].dependents = []
         details[slot].waiters = []
