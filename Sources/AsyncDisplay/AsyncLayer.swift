@@ -28,9 +28,6 @@ public actor AsyncLayer {
     /// Draws on `executor` without keeping the layer alive.
     nonisolated let renderer: LayerRenderer
     private nonisolated let isDirty = Atomic<Bool>(false)
-    /// `cancelsStaleDisplays`, readable from the main actor when a display waiting for the
-    /// executor comes up (it is set on the executor, before the displays it should govern).
-    nonisolated let cancelsStaleDisplaysFlag = Atomic<Bool>(true)
 
     /// The size in points.
     public private(set) var bounds = Size.zero
@@ -90,10 +87,7 @@ public actor AsyncLayer {
     public func setBackgroundColor(_ color: Color?) { backgroundColor = color }
     public func setDisplaysAsynchronously(_ asynchronously: Bool) { displaysAsynchronously = asynchronously }
     public func setPixelBudget(_ pixels: Int) { pixelBudget = max(0, pixels) }
-    public func setCancelsStaleDisplays(_ cancels: Bool) {
-        cancelsStaleDisplays = cancels
-        cancelsStaleDisplaysFlag.store(cancels, ordering: .relaxed)
-    }
+    public func setCancelsStaleDisplays(_ cancels: Bool) { cancelsStaleDisplays = cancels }
 
     // MARK: Displaying
 
@@ -117,13 +111,18 @@ public actor AsyncLayer {
     }
 
     /// Starts a display if one is still needed: its first step (`willDisplay`, the generation)
-    /// runs now, in this flush; the draw and commit follow, newest first among the displays
-    /// waiting for this layer's executor (see `DisplayStartQueue`).
+    /// runs now, in this flush; the draw and commit follow.
     @MainActor
     func startDisplayIfNeeded() {
         guard needsDisplay, !isDisplaySuspended else { return }
         let reference = WeakLayerReference(self)
-        DisplayStartQueue.submit(DisplayPipeline.begin(reference), reference, on: ObjectIdentifier(executor))
+        let plan = DisplayPipeline.begin(reference)
+        if #available(macOS 26, iOS 26, *) {
+            // Runs here until its first hop, straight to the layer's executor: no extra main job.
+            Task.immediate { _ = await DisplayPipeline.complete(plan, reference) }
+        } else {
+            Task { _ = await DisplayPipeline.complete(plan, reference) }
+        }
     }
 
     /// Displays now: draws (off the main actor unless `displaysAsynchronously` is false), then

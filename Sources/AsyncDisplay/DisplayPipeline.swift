@@ -56,14 +56,6 @@ enum DisplayPipeline {
         return .render(task, draw, token, layer.renderer)
     }
 
-    /// Ends a display that never rendered: it went stale while waiting for its executor, and its
-    /// layer cancels stale displays (or is gone).
-    @MainActor
-    static func abandon(_ plan: Plan, _ reference: WeakLayerReference) {
-        guard case .render(let task, let draw, let token, _) = plan else { return }
-        _ = DisplayMetrics.record(end(.cancelled, reference, token, task, draw))
-    }
-
     /// Step 3, timed: an isolated call, so the hop to the main actor is the only check.
     @MainActor
     private static func end(
