@@ -19,9 +19,17 @@ public protocol TransactionDriver: Sendable {
 
 extension TransactionDriver {
     public func scheduleWake(of coalescer: TransactionCoalescer, at deadline: ContinuousClock.Instant) {
+        coalescer.reachDeadlineAfterSleeping(until: deadline)
+    }
+}
+
+extension TransactionCoalescer {
+    /// Calls `deadlineReached(deadline)` from a main-actor task that sleeps until `deadline`:
+    /// the wake of drivers without a clock of their own.
+    func reachDeadlineAfterSleeping(until deadline: ContinuousClock.Instant) {
         Task { @MainActor in
             try? await Task.sleep(until: deadline, clock: .continuous)
-            coalescer.deadlineReached(deadline)
+            self.deadlineReached(deadline)
         }
     }
 }
@@ -93,10 +101,7 @@ public final class MainRunLoopDriver: TransactionDriver {
     /// every wake, set to the earliest; no thread involved), else from a sleeping main-actor task.
     public func scheduleWake(of coalescer: TransactionCoalescer, at deadline: ContinuousClock.Instant) {
         guard CFRunLoopCopyCurrentMode(CFRunLoopGetMain()) != nil else {
-            Task { @MainActor in
-                try? await Task.sleep(until: deadline, clock: .continuous)
-                coalescer.deadlineReached(deadline)
-            }
+            coalescer.reachDeadlineAfterSleeping(until: deadline)
             return
         }
         let (timer, earliest) = state.withLock { state in
