@@ -54,7 +54,8 @@ let package = Package(
         ),
         // The feed playground: its logic in a library (tested), run by a thin executable.
         .target(
-            name: "AsyncDisplayFeed", dependencies: ["AsyncDisplay", "AsyncDisplayExecutors", "AsyncDisplayTesting"],
+            name: "AsyncDisplayFeed",
+            dependencies: ["AsyncDisplay", "AsyncDisplayExecutors", "AsyncDisplayTesting", "AsyncDisplayLocks"],
             path: "Playgrounds/Feed/FeedKit", swiftSettings: swiftSettings),
         .executableTarget(
             name: "FeedPlayground", dependencies: ["AsyncDisplayFeed"], path: "Playgrounds/Feed/Main",

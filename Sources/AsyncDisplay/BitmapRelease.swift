@@ -1,4 +1,4 @@
-import Synchronization
+import AsyncDisplayLocks
 
 /// Releases bitmaps on a background thread, so that freeing large pixel buffers never costs the
 /// main actor (YYAsyncLayer's release queue).
@@ -16,7 +16,7 @@ enum BitmapRelease {
 
     /// Bitmaps handed over and not yet dropped: one job on the release thread drops all that
     /// gathered before it runs, so a frame that releases many wakes the thread once.
-    private static let pending = Mutex<[Bitmap]>([])
+    private static let pending = LockedState<[Bitmap]>([])
 
     /// Drops `bitmap` on the release thread (its memory is freed there if this was the last
     /// reference).

@@ -1,4 +1,5 @@
 import AsyncDisplay
+import AsyncDisplayLocks
 import Synchronization
 
 /// How the renders of one run ended.
@@ -33,14 +34,14 @@ public struct RenderCounts: Sendable, Hashable {
 
 /// One render's progress, shared by the main actor and the thread that draws it.
 ///
-/// Concurrency: atomics and a mutex; the drawing thread writes before the render settles on the
+/// Concurrency: atomics and a lock; the drawing thread writes before the render settles on the
 /// main actor (the hop back to the main actor orders the writes before the reads).
 final class RenderRecord: Sendable {
     private let didStart = Atomic<Bool>(false)
     private let cpu = Atomic<UInt64>(0)
     private let endedCurrent = Atomic<Bool>(false)
     /// The request the draw serves, once known.
-    private let request = Mutex<Generation.Token?>(nil)
+    private let request = LockedState<Generation.Token?>(nil)
 
     /// Whether the draw ran.
     var isStarted: Bool { didStart.load(ordering: .acquiring) }
