@@ -116,13 +116,7 @@ public actor AsyncLayer {
     func startDisplayIfNeeded() {
         guard needsDisplay, !isDisplaySuspended else { return }
         let reference = WeakLayerReference(self)
-        let plan = DisplayPipeline.begin(reference)
-        if #available(macOS 26, iOS 26, *) {
-            // Runs here until its first hop, straight to the layer's executor: no extra main job.
-            Task.immediate { _ = await DisplayPipeline.complete(plan, reference) }
-        } else {
-            Task { _ = await DisplayPipeline.complete(plan, reference) }
-        }
+        DisplayPipeline.continueFromFlush(DisplayPipeline.begin(reference), reference)
     }
 
     /// Displays now: draws (off the main actor unless `displaysAsynchronously` is false), then

@@ -1,3 +1,5 @@
+import AsyncDisplayExecutors
+
 /// The steps of one display, from start to commit: two hops, as in YYAsyncLayer.
 ///
 /// 1. On the main actor: make the task, `willDisplay`, advance the generation (only the latest
@@ -6,6 +8,10 @@
 ///    a point clears, bad sizes and over-budget bitmaps fail), draw and freeze the bitmap.
 /// 3. On the main actor: commit if the token is still current and the task not cancelled, and
 ///    `didDisplay` in every case. A layer that draws synchronously draws here.
+///
+/// A display started by a flush on a `ClosureExecutor` takes no task: step 2 runs as a closure on
+/// the executor, and step 3 is delivered to the layer's coalescer, to run in its next flush
+/// (`renderResultLatency` lets that flush wait for the main run loop's next wake).
 ///
 /// The pipeline holds the layer weakly while its draw runs, so a display in flight never keeps
 /// its layer alive. A layer released mid-display commits nothing (and has no `didDisplay`: there
@@ -26,6 +32,56 @@ enum DisplayPipeline {
     @MainActor
     static func begin(_ reference: WeakLayerReference) -> Plan {
         DisplayMetrics.timingMainActor { start(reference) }
+    }
+
+    /// Steps 2 and 3 of a display a flush started (step 1 made `plan`), without keeping a task for
+    /// them when the layer's executor runs closures.
+    @MainActor
+    static func continueFromFlush(_ plan: Plan, _ reference: WeakLayerReference) {
+        guard case .render(let task, let draw, let token, let renderer) = plan,
+            let executor = renderer.executor as? any ClosureExecutor
+        else {
+            if #available(macOS 26, iOS 26, *) {
+                // Runs here until its first hop, straight to the layer's executor: no extra main job.
+                Task.immediate { _ = await complete(plan, reference) }
+            } else {
+                Task { _ = await complete(plan, reference) }
+            }
+            return
+        }
+        reference.transactions.expectResult()
+        executor.execute {
+            // The closure runs isolated to the renderer's executor.
+            let result = renderer.assumeIsolated { $0.render(reference, token: token, draw: draw) }
+            reference.transactions.deliverResult(
+                RenderResult(result, reference, token, task, draw), RenderResult.settle)
+        }
+    }
+
+    /// What step 2 produced, on its way to step 3 in a flush.
+    final class RenderResult: Sendable {
+        let result: LayerRenderer.Result
+        let reference: WeakLayerReference
+        let token: Generation.Token
+        let task: DisplayTask
+        let draw: DisplayTask.Draw
+
+        init(
+            _ result: LayerRenderer.Result, _ reference: WeakLayerReference, _ token: Generation.Token,
+            _ task: DisplayTask, _ draw: @escaping DisplayTask.Draw
+        ) {
+            self.result = result
+            self.reference = reference
+            self.token = token
+            self.task = task
+            self.draw = draw
+        }
+
+        /// Step 3, in a flush.
+        static let settle = TransactionAction<RenderResult>("settle render") { rendered in
+            _ = DisplayMetrics.record(
+                end(rendered.result, rendered.reference, rendered.token, rendered.task, rendered.draw))
+        }
     }
 
     /// Steps 2 and 3.
@@ -58,7 +114,7 @@ enum DisplayPipeline {
 
     /// Step 3, timed: an isolated call, so the hop to the main actor is the only check.
     @MainActor
-    private static func end(
+    fileprivate static func end(
         _ result: LayerRenderer.Result, _ reference: WeakLayerReference, _ token: Generation.Token,
         _ task: DisplayTask, _ draw: DisplayTask.Draw
     ) -> DisplayOutcome {

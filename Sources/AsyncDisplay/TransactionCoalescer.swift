@@ -1,4 +1,5 @@
 import AsyncDisplayLocks
+import Dispatch
 import Synchronization
 
 /// Collapses work requested during one main run-loop turn into one call per (target, action), run
@@ -23,12 +24,16 @@ public final class TransactionCoalescer: Sendable {
 
     private struct Entry: Sendable {
         let run: @MainActor @Sendable () -> Void
+        /// Whether it delivers a result expected with `expectResult()`.
+        var isResult = false
     }
 
     private struct State: Sendable {
         var entries: [Entry] = []
         var keys = IdentityPairSet()
         var isFlushScheduled = false
+        /// Results expected from other threads (renders on closure executors) not yet flushed.
+        var expectedResults = 0
         var isFlushing = false
         var sequence = 0
         var changedLayers: [AsyncLayer] = []
@@ -46,8 +51,18 @@ public final class TransactionCoalescer: Sendable {
     private let state = LockedState(State())
     private let wakes = FrameWakeSchedule()
 
-    public init(driver: any TransactionDriver) {
+    /// How long a finished render may wait for the main run loop to wake for something else
+    /// before the loop is woken for it. Zero, the default, wakes it at once, as YYAsyncLayer does.
+    ///
+    /// While a view scrolls, the loop wakes every frame anyway: with a latency of about a frame,
+    /// the renders that finish between two frames land together as the loop wakes for the next
+    /// one, before its timers run, instead of each waking the main thread. Applies to layers on a
+    /// `ClosureExecutor` (the package's pools); other layers' renders hop back in their tasks.
+    public let renderResultLatency: Duration
+
+    public init(driver: any TransactionDriver, renderResultLatency: Duration = .zero) {
         self.driver = driver
+        self.renderResultLatency = max(renderResultLatency, .zero)
     }
 
     /// Asks for `action` on `target` at the end of this turn; further requests for the same pair
@@ -60,6 +75,44 @@ public final class TransactionCoalescer: Sendable {
             state.entries.append(Entry { action.perform(target) })
             return true
         }
+    }
+
+    // MARK: Results from other threads
+
+    /// Notes that another thread will deliver a result with `deliverResult(_:_:)` (a render
+    /// started on a closure executor).
+    ///
+    /// With a `renderResultLatency`, nothing on that thread wakes the main run loop: while results
+    /// are expected, the driver flushes this coalescer whenever the loop wakes anyway, and wakes
+    /// it within the latency if nothing else does. The wake is armed from here and from the flush,
+    /// on the main thread, where arming it wakes nothing.
+    @MainActor
+    func expectResult() {
+        guard renderResultLatency > .zero else { return }
+        let needsWake = state.withLock { state in
+            state.expectedResults += 1
+            // A flush in progress asks for the wake as it ends.
+            return state.expectedResults == 1 && !state.isFlushing
+        }
+        if needsWake { awaitResults() }
+    }
+
+    /// Delivers a result expected with `expectResult()`: `action` runs on `target` on the main
+    /// actor. With a latency, in the flush at the main run loop's next wake; without one, at
+    /// once, in a job of its own on the main queue (the main actor's executor), whatever the
+    /// driver. Callable from any isolation.
+    func deliverResult<Target: AnyObject & Sendable>(_ target: Target, _ action: TransactionAction<Target>) {
+        guard renderResultLatency > .zero else {
+            DispatchQueue.main.async { MainActor.assumeIsolated { action.perform(target) } }
+            return
+        }
+        state.withLock { $0.entries.append(Entry(run: { action.perform(target) }, isResult: true)) }
+    }
+
+    /// Asks the driver to flush at the loop's next wake, within the latency.
+    @MainActor
+    private func awaitResults() {
+        driver.scheduleFlushAtNextWake(of: self, notLaterThan: .now + renderResultLatency)
     }
 
     /// Whether commits are waiting for a flush.
@@ -80,6 +133,7 @@ public final class TransactionCoalescer: Sendable {
                     state.entries.removeAll(keepingCapacity: true)
                     state.keys.removeAll()
                 }
+                for entry in state.entries where entry.isResult { state.expectedResults -= 1 }
                 return state.entries
             }
             if batch.isEmpty { break }
@@ -89,14 +143,15 @@ public final class TransactionCoalescer: Sendable {
         }
         let flushTime = ContinuousClock.now - start
         let mainActorNanoseconds = DisplayMetrics.current.mainActorNanoseconds
-        let (commit, waiters, streams, needsNextTurn) = state.withLock { state in
+        let (commit, waiters, streams, needsNextTurn, awaitsResults) = state.withLock { state in
             state.isFlushing = false
             let needsNextTurn = !state.entries.isEmpty && !state.isFlushScheduled
             if needsNextTurn { state.isFlushScheduled = true }
+            let awaitsResults = state.expectedResults > 0 && renderResultLatency > .zero
             guard flushed > 0 || !state.changedLayers.isEmpty || state.isFrameNeeded else {
                 return (
                     FrameCommit?.none, [CheckedContinuation<FrameCommit, Never>](),
-                    [AsyncStream<FrameCommit>.Continuation](), needsNextTurn
+                    [AsyncStream<FrameCommit>.Continuation](), needsNextTurn, awaitsResults
                 )
             }
             state.sequence += 1
@@ -109,9 +164,10 @@ public final class TransactionCoalescer: Sendable {
             state.changedLayers.removeAll()
             state.isFrameNeeded = false
             defer { state.waiters.removeAll() }
-            return (commit, state.waiters, Array(state.streams.values), needsNextTurn)
+            return (commit, state.waiters, Array(state.streams.values), needsNextTurn, awaitsResults)
         }
         if needsNextTurn { driver.scheduleFlush(of: self) }
+        if awaitsResults { awaitResults() }
         guard let commit else { return }
         for observer in state.withLock({ $0.frameObservers }) { observer(commit) }
         for waiter in waiters { waiter.resume(returning: commit) }

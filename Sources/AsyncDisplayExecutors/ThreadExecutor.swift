@@ -25,7 +25,7 @@ import Darwin
 /// bounded queue; a mutex guards only its overflow) and publish into it; the executor's thread
 /// takes items one slot at a time and runs them outside any lock. `mutex` is only for parking,
 /// start-up and shutdown; counters read by `statistics` are atomics.
-public final class ThreadExecutor: SerialExecutor, ExecutorStatisticsReporting, @unchecked Sendable {
+public final class ThreadExecutor: ClosureExecutor, ExecutorStatisticsReporting, @unchecked Sendable {
     // Safe to share: every mutable field below is atomic or guarded by `mutex`, as noted.
 
     /// The executor's name; the thread's kernel name is its shortened form.

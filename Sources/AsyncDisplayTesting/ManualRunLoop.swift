@@ -24,6 +24,8 @@ public final class ManualRunLoop: TransactionDriver {
         var observers: [(order: Int, body: @MainActor @Sendable () -> Void)] = []
         var turns = 0
         var wakes: [Wake] = []
+        /// Coalescers to flush as the loop next wakes, and when at the latest.
+        var dueAtWake: [Wake] = []
     }
 
     /// A wake asked for by a coalescer.
@@ -50,14 +52,36 @@ public final class ManualRunLoop: TransactionDriver {
         state.withLock { $0.wakes.append((coalescer, deadline)) }
     }
 
+    /// Keeps `coalescer` for the next turn's start (the loop waking), or for `deliverWakes(through:)`
+    /// reaching `deadline`, whichever the test does first.
+    public func scheduleFlushAtNextWake(
+        of coalescer: TransactionCoalescer, notLaterThan deadline: ContinuousClock.Instant
+    ) {
+        state.withLock { state in
+            if let index = state.dueAtWake.firstIndex(where: { $0.coalescer === coalescer }) {
+                state.dueAtWake[index].deadline = min(state.dueAtWake[index].deadline, deadline)
+            } else {
+                state.dueAtWake.append((coalescer, deadline))
+            }
+        }
+    }
+
+    /// The latest instants of the flushes waiting for the loop's next wake, in the order asked.
+    public var flushDeadlinesAtNextWake: [ContinuousClock.Instant] { state.withLock { $0.dueAtWake.map(\.deadline) } }
+
     /// The deadlines of the wakes asked for and not yet delivered, in the order asked.
     public var scheduledWakes: [ContinuousClock.Instant] { state.withLock { $0.wakes.map(\.deadline) } }
 
     /// Delivers every wake due by `instant`, earliest first, as if the clock had reached it (a
     /// coalescer reached asks for a frame: the next `runTurn()` commits one). Wakes asked for
-    /// meanwhile are delivered too when they are due.
+    /// meanwhile are delivered too when they are due. If anything was due by then, the loop woke
+    /// first: the flushes waiting for a wake run before the wakes are delivered, as `wake()` runs them.
     @MainActor
     public func deliverWakes(through instant: ContinuousClock.Instant) {
+        let woke = state.withLock { state in
+            state.wakes.contains { $0.deadline <= instant } || state.dueAtWake.contains { $0.deadline <= instant }
+        }
+        if woke { wake() }
         while let wake = takeEarliestWake(dueBy: instant) {
             wake.coalescer.deadlineReached(wake.deadline)
         }
@@ -84,14 +108,32 @@ public final class ManualRunLoop: TransactionDriver {
     /// Turns run so far.
     public var turns: Int { state.withLock { $0.turns } }
 
-    /// Ends one turn: observers before the flush order, then the due coalescers' flushes, then
-    /// observers after it.
+    /// The loop wakes (for a timer, an event, a job): flushes the coalescers waiting for its next
+    /// wake, in the order they asked, as the main run loop's after-waiting observer does.
+    @MainActor
+    public func wake() {
+        let due = state.withLock { state in
+            defer { state.dueAtWake.removeAll() }
+            return state.dueAtWake.map(\.coalescer)
+        }
+        for coalescer in due { coalescer.flush() }
+    }
+
+    /// Ends one turn: observers before the flush order, then the flushes of the due coalescers
+    /// and of those waiting for a wake, then observers after it.
     @MainActor
     public func runTurn() {
         let (due, observers) = state.withLock { state in
             state.turns += 1
-            defer { state.due.removeAll() }
-            return (state.due, state.observers.sorted { $0.order < $1.order })
+            defer {
+                state.due.removeAll()
+                state.dueAtWake.removeAll()
+            }
+            var due = state.due
+            for wake in state.dueAtWake where !due.contains(where: { $0 === wake.coalescer }) {
+                due.append(wake.coalescer)
+            }
+            return (due, state.observers.sorted { $0.order < $1.order })
         }
         for observer in observers where observer.order < MainRunLoopDriver.flushOrder { observer.body() }
         for coalescer in due { coalescer.flush() }

@@ -64,9 +64,12 @@ final class FeedRun {
         self.progress = progress
         self.recorder = recorder
         clock = FrameClock(refreshRate: setup.refreshRate)
+        // Renders finished between two frames land as the loop wakes for the next one.
+        let frameInterval = Duration.seconds(1 / setup.refreshRate)
         let context = CellContext(
             mode: setup.mode, scale: setup.scale, engine: FeedTextEngine(),
-            ledger: ledger, transactions: TransactionCoalescer(driver: Self.driver), memory: memory)
+            ledger: ledger, transactions: TransactionCoalescer(driver: Self.driver, renderResultLatency: frameInterval),
+            memory: memory)
         view = FeedView(
             posts: setup.posts, geometry: setup.geometry, context: context, screen: setup.screen,
             lookahead: setup.lookahead, refreshRate: setup.refreshRate)
