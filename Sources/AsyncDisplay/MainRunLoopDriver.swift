@@ -137,6 +137,9 @@ public final class MainRunLoopDriver: TransactionDriver {
             // A wake the run loop's clock brings a hair early stays for the next firing.
             let now = ContinuousClock.now
             let (due, next) = state.withLock { state in
+                // The loop is awake: the observer flushes the coalescers due at a wake as it ends
+                // this turn.
+                if let late = state.atWakeDeadline, late <= now { state.atWakeDeadline = nil }
                 let due = state.wakes.filter { $0.deadline <= now }
                 state.wakes.removeAll { $0.deadline <= now }
                 return (due, state.nextFireDate)

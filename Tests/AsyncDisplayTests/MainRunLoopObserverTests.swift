@@ -1,4 +1,5 @@
 import AsyncDisplay
+import AsyncDisplayExecutors
 import CoreFoundation
 import Dispatch
 import Foundation
@@ -68,6 +69,49 @@ final class MainRunLoopObserverTests: XCTestCase {
         let committed = try XCTUnwrap(committedAt.withLock { $0 })
         XCTAssertGreaterThanOrEqual(committed, try XCTUnwrap(askedFor.withLock { $0 }))
         XCTAssertTrue(coalescer.pendingFrameDeadlines.isEmpty)
+    }
+
+    func testARenderResultWaitsForTheLoopToWakeInsteadOfWakingIt() {
+        let executor = ThreadExecutor(name: "xctest.results")
+        // An hour of latency: a result that lands within the test came with a wake of the loop.
+        let coalescer = TransactionCoalescer(driver: MainRunLoopDriver(), renderResultLatency: .seconds(3600))
+        let layer = AsyncLayer(executor: executor, transactions: coalescer)
+        let isReady = Atomic<Bool>(false)
+        Task {
+            await layer.setBounds(Size(width: 4, height: 2))
+            isReady.store(true, ordering: .releasing)
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while !isReady.load(ordering: .acquiring) && Date() < deadline {
+            _ = CFRunLoopRunInMode(kCFRunLoopDefaultMode, 0.01, false)
+        }
+        let delegate = MainActor.assumeIsolated { RecordingDelegate(draw: filling(.red, log: DrawLog())) }
+        MainActor.assumeIsolated { layer.delegate = delegate }
+
+        CFRunLoopPerformBlock(CFRunLoopGetMain(), kCFRunLoopCommonModes) {
+            MainActor.assumeIsolated { layer.setNeedsDisplay() }
+        }
+        // The loop wakes every few milliseconds for this timer, and stops once the contents land.
+        let timer = CFRunLoopTimerCreateWithHandler(nil, CFAbsoluteTimeGetCurrent(), 0.005, 0, 0) { _ in
+            if MainActor.assumeIsolated({ layer.contents != nil }) { CFRunLoopStop(CFRunLoopGetMain()) }
+        }
+        CFRunLoopAddTimer(CFRunLoopGetMain(), timer, kCFRunLoopCommonModes)
+        defer { CFRunLoopTimerInvalidate(timer) }
+        while MainActor.assumeIsolated({ layer.contents == nil }) && Date() < deadline {
+            _ = CFRunLoopRunInMode(kCFRunLoopDefaultMode, 0.5, false)
+        }
+        MainActor.assumeIsolated {
+            XCTAssertNotNil(layer.contents)
+            XCTAssertEqual(delegate.events, ["will", "did(true)"])
+        }
+        let isShutDown = Atomic<Bool>(false)
+        Task {
+            await executor.shutdown()
+            isShutDown.store(true, ordering: .releasing)
+        }
+        while !isShutDown.load(ordering: .acquiring) && Date() < deadline {
+            _ = CFRunLoopRunInMode(kCFRunLoopDefaultMode, 0.01, false)
+        }
     }
 
     func testOneDriverFlushesEveryCoalescerThatAsked() {
