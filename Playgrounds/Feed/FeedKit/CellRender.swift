@@ -42,6 +42,8 @@ struct CellContext: Sendable {
     let transactions: TransactionCoalescer
     /// Peak bytes of live bitmaps, sampled after every draw.
     let memory: PeakGauge
+    /// What photos show until they load.
+    let placeholders = PlaceholderTiles()
 }
 
 extension AsyncLayer {
