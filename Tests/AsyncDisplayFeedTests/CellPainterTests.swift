@@ -123,13 +123,12 @@ struct CellPainterTests {
         checksWhenDone = checks
         var stopped = self.canvas(width: 120, height: 120)
         var calls = 0
-        // The last checks are one before each band, then one before the corners: stop before
-        // the last band.
+        // The last checks are the bands': stop before the last one.
         let finished = CellPainter.drawPhoto(
             Photo(seed: 9, latency: .zero), isLoaded: true, size: Size(width: 120, height: 120), in: &stopped,
             isCancelled: {
                 calls += 1
-                return calls == checksWhenDone - 1
+                return calls == checksWhenDone
             })
         #expect(!finished)
         #expect(stopped[x: 120, y: 20] != .white)  // the first bands were drawn

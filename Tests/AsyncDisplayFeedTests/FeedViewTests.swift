@@ -45,11 +45,7 @@ struct FeedViewTests {
         view.scroll(to: 4000, direction: 1, frame: 2)
         #expect(first.keys.allSatisfy { view.cells[$0] == nil })
         #expect(first.values.allSatisfy { $0.content.contents == nil })
-        // Reused at once for new posts: only photos not loaded yet show something, their tile.
-        #expect(
-            first.values.allSatisfy { cell in
-                cell.photos.indices.allSatisfy { cell.photos[$0].contents == nil || !cell.loaded.hasPhoto($0) }
-            })
+        #expect(first.values.allSatisfy { $0.photos.allSatisfy { $0.contents == nil } })
         #expect(view.cellCount == max(made, view.cells.count))  // reused before any new one was made
         await settle(runLoop, ledger)
         #expect(view.cells.values.allSatisfy { $0.content.contents != nil })
@@ -104,37 +100,6 @@ struct FeedViewTests {
         for index in layers.indices {
             #expect((before[index] != after[index]) == (index == photo + 1), "layer \(index)")
         }
-    }
-
-    @Test("A photo not loaded yet shows the shared placeholder tile at once, without a render")
-    func placeholderTiles() {
-        let ledger = RenderLedger()
-        let posts = [0, 1].map { id in
-            Post(
-                id: id, author: "Ada Lovelace", avatarSeed: 1, avatarLatency: .zero, minutesAgo: 5,
-                text: "notes on the engine",
-                photos: [Photo(seed: 1, latency: .zero), Photo(seed: 2, latency: .seconds(1))])
-        }
-        let geometry = FeedGeometry(posts: posts, width: 390, engine: FeedTextEngine())
-        let context = CellContext(
-            mode: .async, scale: 2, engine: FeedTextEngine(), ledger: ledger,
-            transactions: ManualRunLoop().makeCoalescer(), memory: PeakGauge())
-        let parent = AsyncLayer(transactions: context.transactions)
-        let cells = posts.map { _ in FeedCell(context: context) }
-        for (index, cell) in cells.enumerated() {
-            cell.configure(
-                posts[index], at: index, of: geometry, loaded: LoadedImages(cachedOf: posts[index]), in: parent)
-        }
-        // Per cell, the content and the loaded photo render; the loading photo shows its tile.
-        #expect(ledger.counts.invalidations == 4)
-        let size = geometry.photoFrames[0][1].size
-        var drawn = Canvas(
-            width: Int((size.width * 2).rounded(.up)), height: Int((size.height * 2).rounded(.up)), scale: 2,
-            background: .white)
-        _ = CellPainter.drawPhoto(posts[0].photos[1], isLoaded: false, size: size, in: &drawn, isCancelled: { false })
-        #expect(cells.allSatisfy { $0.photos[1].contents == drawn.snapshot })
-        #expect(cells.allSatisfy { $0.photos[0].contents == nil })
-        #expect(context.placeholders.count == 1)  // one tile for both cells
     }
 
     @Test("A cell reused for a post with fewer photos takes the extra photo layers out of the tree")

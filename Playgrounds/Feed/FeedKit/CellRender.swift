@@ -42,8 +42,6 @@ struct CellContext: Sendable {
     let transactions: TransactionCoalescer
     /// Peak bytes of live bitmaps, sampled after every draw.
     let memory: PeakGauge
-    /// What photos show until they load.
-    let placeholders = PlaceholderTiles()
 }
 
 extension AsyncLayer {

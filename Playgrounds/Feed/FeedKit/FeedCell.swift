@@ -168,7 +168,6 @@ final class FeedCell: AsyncLayerDelegate {
     }
 
     private func display(_ part: CellRender.Part) {
-        if case .photo(let index) = part, !loaded.hasPhoto(index) { return showPlaceholder(index) }
         context.ledger.invalidate()
         let layer = self[part].layer
         if !context.mode.usesLayerDisplay {
@@ -178,14 +177,6 @@ final class FeedCell: AsyncLayerDelegate {
         } else {
             layer.setNeedsDisplay()
         }
-    }
-
-    /// Photo `index` has not loaded: its layer shows the shared placeholder tile, with no render
-    /// (and a render in flight for an earlier post never lands over it).
-    private func showPlaceholder(_ index: Int) {
-        let slot = photoSlots[index]
-        if !context.mode.usesLayerDisplay { slot.requests.advance() }
-        slot.layer.setContents(context.placeholders.tile(size: slot.size, scale: context.scale))
     }
 
     /// Draws `part` in an unstructured task on the global executor, to completion, and sets the
