@@ -123,12 +123,13 @@ struct CellPainterTests {
         checksWhenDone = checks
         var stopped = self.canvas(width: 120, height: 120)
         var calls = 0
-        // The last checks are the bands': stop before the last one.
+        // The last checks are one before each band, then one before the corners: stop before
+        // the last band.
         let finished = CellPainter.drawPhoto(
             Photo(seed: 9, latency: .zero), isLoaded: true, size: Size(width: 120, height: 120), in: &stopped,
             isCancelled: {
                 calls += 1
-                return calls == checksWhenDone
+                return calls == checksWhenDone - 1
             })
         #expect(!finished)
         #expect(stopped[x: 120, y: 20] != .white)  // the first bands were drawn

@@ -30,7 +30,9 @@ enum PhotoPainter {
         let rendition = rendition(forLongSide: longSide * canvas.scale)
         guard let image = decode(seed: seed, size: rect.size, scale: rendition / longSide, isCancelled: isCancelled)
         else { return false }
-        guard drawScaled(image, at: rect.origin, in: &canvas, isCancelled: isCancelled) else { return false }
+        guard drawScaled(image, at: rect.origin, in: &canvas, isCancelled: isCancelled), !isCancelled() else {
+            return false
+        }
         var corners = Path()
         corners.addRect(rect)
         corners.addRoundedRect(rect, radii: CornerRadii(all: cornerRadius))
@@ -59,6 +61,7 @@ enum PhotoPainter {
             fillGradient(
                 Rect(x: 0, y: horizon, width: rect.width, height: rect.height - horizon), water, &canvas, isCancelled)
         else { return nil }
+        guard !isCancelled() else { return nil }
         let unit = min(rect.width, rect.height)
         var sun = Path()
         let sunRadius = unit * 0.12
@@ -74,7 +77,7 @@ enum PhotoPainter {
                 with: Color(hue: hue + 0.3, saturation: 0.4, brightness: 0.55 - 0.12 * Double(ridge), alpha: 0.9))
         }
         for tree in 0..<24 {
-            if tree % 8 == 0, isCancelled() { return nil }
+            if tree % 2 == 0, isCancelled() { return nil }
             let radius = unit * (0.03 + Double(generator.next() % 50) / 1000)
             let x = radius + Double(generator.next() % 1000) / 1000 * max(rect.width - 2 * radius, 0)
             let y = horizon + Double(generator.next() % 1000) / 1000 * max(rect.maxY - horizon - 2 * radius, 0)
@@ -138,7 +141,7 @@ enum PhotoPainter {
         guard rect.height > 0, row > 0 else { return true }
         let rows = Int(min((rect.height / row).rounded(.up), 100_000))
         for index in 0..<rows {
-            if index % 64 == 63 && isCancelled() { return false }
+            if index % 16 == 15 && isCancelled() { return false }
             let top = rect.minY + Double(index) * row
             canvas.fill(
                 Rect(x: rect.minX, y: top, width: rect.width, height: min(row, rect.maxY - top)),
