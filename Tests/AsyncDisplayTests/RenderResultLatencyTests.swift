@@ -34,6 +34,14 @@ struct RenderResultLatencyTests {
         )
     }
 
+    /// Holds the executor's thread until the returned gate is signalled: renders started
+    /// meanwhile queue behind it, so none can finish (and land) during the turn that starts them.
+    private func hold(_ executor: ThreadExecutor) -> DispatchSemaphore {
+        let gate = DispatchSemaphore(value: 0)
+        executor.execute { gate.wait() }
+        return gate
+    }
+
     /// Suspends until the executor has run everything queued on it so far (the render's closure,
     /// which delivers the result before it returns).
     private func drain(_ executor: ThreadExecutor) async {
@@ -43,11 +51,13 @@ struct RenderResultLatencyTests {
     @Test("With a latency, a finished render waits for the loop's next wake, and lands then")
     func landsAtNextWake() async {
         let (executor, runLoop, delegate, layer) = await makeFixture("results.wake", latency: .milliseconds(8))
+        let gate = hold(executor)
 
         layer.setNeedsDisplay()
         runLoop.runTurn()
         #expect(delegate.events == ["will"])
         #expect(runLoop.flushDeadlinesAtNextWake.count == 1)
+        gate.signal()
         await drain(executor)
         // Drawn and delivered, but nothing asked for a turn: the loop sleeps on.
         #expect(!runLoop.hasDueFlush)
@@ -64,10 +74,12 @@ struct RenderResultLatencyTests {
     @Test("If nothing else wakes the loop, the result lands at the latency's deadline")
     func landsAtDeadline() async {
         let (executor, runLoop, delegate, layer) = await makeFixture("results.late", latency: .seconds(5))
+        let gate = hold(executor)
 
         layer.setNeedsDisplay()
         let started = ContinuousClock.now
         runLoop.runTurn()
+        gate.signal()
         await drain(executor)
         let deadline = runLoop.flushDeadlinesAtNextWake.first
         #expect(deadline.map { $0 >= started + .seconds(5) } == true)
@@ -82,9 +94,7 @@ struct RenderResultLatencyTests {
     @Test("While a render is still drawing, every flush asks again for the next wake")
     func asksAgainWhileDrawing() async {
         let (executor, runLoop, delegate, layer) = await makeFixture("results.gate", latency: .milliseconds(8))
-        // Holds the thread until the test opens the gate: the render queues behind it.
-        let gate = DispatchSemaphore(value: 0)
-        executor.execute { gate.wait() }
+        let gate = hold(executor)
 
         layer.setNeedsDisplay()
         runLoop.runTurn()
@@ -112,9 +122,11 @@ struct RenderResultLatencyTests {
         for _ in 0..<5 { layers.append(await makeLayer(on: executor, transactions: transactions, delegate: delegate)) }
         var frames = transactions.frameCommits.makeAsyncIterator()
 
+        let gate = hold(executor)
         for layer in layers { layer.setNeedsDisplay() }
         runLoop.runTurn()
         _ = await frames.next()  // the frame of the turn that started them
+        gate.signal()
         await drain(executor)
         runLoop.wake()
         let frame = await frames.next()
