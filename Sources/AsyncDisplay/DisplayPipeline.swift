@@ -114,7 +114,7 @@ enum DisplayPipeline {
 
     /// Step 3, timed: an isolated call, so the hop to the main actor is the only check.
     @MainActor
-    fileprivate static func end(
+    private static func end(
         _ result: LayerRenderer.Result, _ reference: WeakLayerReference, _ token: Generation.Token,
         _ task: DisplayTask, _ draw: DisplayTask.Draw
     ) -> DisplayOutcome {

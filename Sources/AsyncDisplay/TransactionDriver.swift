@@ -1,8 +1,3 @@
-import AsyncDisplayLocks
-import CoreFoundation
-import Dispatch
-import Foundation  // links the CoreFoundation run loop on Linux
-
 /// What makes a transaction coalescer flush at the end of a main run-loop turn.
 public protocol TransactionDriver: Sendable {
     /// Arranges for `coalescer.flush()` to run on the main actor at the end of the current main
