@@ -15,8 +15,8 @@ public struct Canvas: Sendable {
     /// Whether every pixel is known to be opaque: it starts from an opaque background or an
     /// opaque fill of the whole canvas, and source-over never makes a pixel less opaque.
     public internal(set) var isKnownOpaque: Bool
-    /// Buffers for path fills, kept between fills.
-    private var rasterScratch: RasterScratch?
+    /// Buffers for path fills, kept between fills and lent by `RasterScratchPool`.
+    private var rasterScratch: RasterScratchPool.Lease?
     /// The transform, clip, alpha, blend mode and shadow drawing uses now.
     var state: GraphicsState
     /// States saved by `saveState()`, the latest last.
@@ -78,13 +78,13 @@ public struct Canvas: Sendable {
         storage.pixels.update(repeating: color.premultiplied.packed, count: storage.count)
     }
 
-    /// The path-fill buffers, made first if this canvas has none of its own (a copied canvas
-    /// makes its own, so two canvases never share them).
+    /// The path-fill buffers, borrowed first if this canvas has none of its own (a copied canvas
+    /// borrows its own, so two canvases never share them).
     mutating func takeRasterScratch() -> RasterScratch {
         if rasterScratch == nil || !isKnownUniquelyReferenced(&rasterScratch!) {
-            rasterScratch = RasterScratch()
+            rasterScratch = RasterScratchPool.Lease()
         }
-        return rasterScratch!
+        return rasterScratch!.scratch
     }
 
     /// Whether `rect` (in device pixels) covers every pixel of the canvas.

@@ -54,6 +54,8 @@ final class CoverageRasterizer {
 
     /// Prepares for a fill of `width × height` pixels, growing the buffers if needed.
     func reset(width: Int, height: Int) {
+        // A fill that never drained would leave its rows dirty for whichever canvas fills next.
+        if firstRow < endRow { clearAccumulation() }
         let width = max(width, 0)
         let height = max(height, 0)
         self.width = width
@@ -80,6 +82,18 @@ final class CoverageRasterizer {
             levels = .allocate(capacity: levelCapacity)
             levels.initialize(repeating: 0, count: levelCapacity)
         }
+        firstRow = height
+        endRow = 0
+    }
+
+    /// Bytes held by the buffers.
+    var retainedBytes: Int { cellCapacity * 4 + touchedCapacity * 8 + levelCapacity }
+
+    /// Zeroes the cells and touched bits of rows `firstRow..<endRow`, as a drain leaves them.
+    private func clearAccumulation() {
+        // Safe: rows `firstRow..<endRow` lie within the area, whose cells and bits the buffers hold.
+        (cells + firstRow &* stride).update(repeating: 0, count: (endRow &- firstRow) &* stride)
+        (touched + firstRow &* wordsPerRow).update(repeating: 0, count: (endRow &- firstRow) &* wordsPerRow)
         firstRow = height
         endRow = 0
     }

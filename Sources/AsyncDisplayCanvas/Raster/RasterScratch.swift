@@ -35,6 +35,12 @@ final class RasterScratch: @unchecked Sendable {
         filteredEntries.deallocate()
     }
 
+    /// Bytes held by the buffers.
+    var retainedBytes: Int {
+        rasterizer.retainedBytes + capacity * (4 + 1 + 2 * 4 + 4 + 4)
+            + ImageRowCache.entryCapacity * MemoryLayout<ImageRowCache.Entry>.stride
+    }
+
     /// Makes every row buffer hold at least `count` pixels.
     func reserveRows(_ count: Int) {
         guard count > capacity else { return }
