@@ -1,8 +1,10 @@
-/// Buffers reused by one canvas's fills: the rasterizer, two row buffers for compositing, and
-/// the rows, columns, weights and entries of an image's row cache.
+/// Buffers reused by a canvas's fills: the rasterizer, two row buffers for compositing, and
+/// the rows, columns, weights and entries of an image's row cache. Canvases borrow them from
+/// `RasterScratchPool`, one canvas at a time.
 ///
-/// Concurrency: a canvas uses its scratch only while it holds the only reference (checked
-/// before every fill; a copied canvas makes its own), so no two threads ever touch one.
+/// Concurrency: a canvas uses its scratch only while it holds the only reference to its lease
+/// (checked before every fill; a copied canvas borrows its own), and a scratch passes between
+/// canvases only through the pool's lock, so no two threads ever touch one at once.
 final class RasterScratch: @unchecked Sendable {
     // Safe: see above — used only through a uniquely referenced canvas.
     let rasterizer = CoverageRasterizer()
